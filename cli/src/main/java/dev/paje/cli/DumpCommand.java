@@ -1,0 +1,99 @@
+package dev.paje.cli;
+
+import dev.paje.TraceLoader;
+import dev.paje.dump.DumpOptions;
+import dev.paje.dump.DumpWriter;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code paje dump}: the trace as {@code pj_dump} prints it. */
+@Command(name = "dump", sortOptions = false,
+        description = {"Print every container and entity of a trace, one per line, in pj_dump's format:",
+            "  Container, Parent, Type, Start, End, Duration, Name",
+            "  State, Container, Type, Start, End, Duration, Imbrication, Value",
+            "  Event, Container, Type, Time, Value",
+            "  Variable, Container, Type, Start, End, Duration, Value",
+            "  Link, Container, Type, Start, End, Duration, Value, StartContainer, EndContainer, Key",
+            "On a bad trace, prints the first problem (FILE:LINE: what is wrong) and exits with 1."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the trace was read and printed", "1:the trace has a problem (printed on stderr)",
+            "2:wrong usage"})
+final class DumpCommand implements Callable<Integer> {
+    @Parameters(arity = "0..1", paramLabel = "TRACE", description = "Trace file; '-' or nothing reads standard input.")
+    String trace;
+
+    @Option(names = {"-s", "--start"}, paramLabel = "TIME", description = "Print only entities that end at or after TIME.")
+    double start = Double.NEGATIVE_INFINITY;
+
+    @Option(names = {"-e", "--end"}, paramLabel = "TIME", description = "Print only entities that start at or before TIME.")
+    double end = Double.POSITIVE_INFINITY;
+
+    @Option(names = {"-a", "--stop-at"}, paramLabel = "TIME", description = "Stop the simulation at TIME.")
+    double stopAt = Double.POSITIVE_INFINITY;
+
+    @Option(names = {"-n", "--no-strict"}, description = "Accept the 2003 field names (ContainerType, EntityType, SourceContainer...).")
+    boolean legacy;
+
+    @Option(names = {"-z", "--ignore-incomplete-links"}, description = "Do not fail on links missing their start or end.")
+    boolean ignoreIncompleteLinks;
+
+    @Option(names = {"-i", "--no-imbrication"}, description = "Print only the outermost states (nesting level 0).")
+    boolean noImbrication;
+
+    @Option(names = {"-l", "--float-precision"}, paramLabel = "N", description = "Digits after the decimal point (default: ${DEFAULT-VALUE}).")
+    int precision = 6;
+
+    @Option(names = {"-u", "--user-defined"}, description = "Append the user-defined fields of each entity.")
+    boolean userDefined;
+
+    @Option(names = {"-h", "--header"}, description = "Print a header line describing each kind of line.")
+    boolean header;
+
+    @Option(names = {"-c", "--no-container"}, description = "Do not print Container lines.")
+    boolean noContainers;
+
+    @Option(names = "--exact-values", description = {"Keep variable values in full double precision.",
+        "By default they are rounded to single precision as pj_dump does, so outputs match."})
+    boolean exactValues;
+
+    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        if (precision < 0 || precision > 17) {
+            err.println("paje dump: --float-precision must be between 0 and 17, found " + precision);
+            return 2;
+        }
+        TraceLoader loader = TraceLoader.builder().legacyNames(legacy)
+                .ignoreIncompleteLinks(ignoreIncompleteLinks).stopAt(stopAt)
+                .singlePrecisionVariables(!exactValues).build();
+        TraceLoader.Loaded loaded = TraceInput.load(loader, trace, err);
+        if (loaded == null) {
+            return 1;
+        }
+        if (!loaded.valid()) {
+            loaded.problems().forEach(p -> TraceInput.print(p, err));
+            return 1;
+        }
+        DumpOptions options = new DumpOptions(start, end, !noImbrication, precision, userDefined, header, !noContainers);
+        Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
+        new DumpWriter(options, out).write(loaded.trace());
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,40 @@
+package dev.paje.cli;
+
+import dev.paje.TraceLoader;
+import dev.paje.read.Problem;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Opens the trace argument of a command: a file, or standard input for "-". */
+final class TraceInput {
+    private TraceInput() {
+    }
+
+    /** Loads {@code arg}; returns null after printing a message when the file cannot be read. */
+    static TraceLoader.Loaded load(TraceLoader loader, String arg, PrintWriter err) {
+        try {
+            if (arg == null || arg.equals("-")) {
+                return loader.load(System.in, "<stdin>", Path.of("").toAbsolutePath());
+            }
+            Path path = Path.of(arg);
+            if (!Files.exists(path)) {
+                err.println("paje: " + arg + ": no such file");
+                return null;
+            }
+            if (Files.isDirectory(path)) {
+                err.println("paje: " + arg + ": is a directory, expected a trace file");
+                return null;
+            }
+            return loader.load(path);
+        } catch (IOException e) {
+            err.println("paje: " + arg + ": cannot read: " + e.getMessage());
+            return null;
+        }
+    }
+
+    static void print(Problem p, PrintWriter err) {
+        err.println(p.format());
+    }
+}

@@ -1,0 +1,84 @@
+package dev.paje.cli;
+
+import dev.paje.TraceLoader;
+import dev.paje.read.Problem;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code paje validate}: checks whole traces and lists every problem. */
+@Command(name = "validate", sortOptions = false,
+        description = {"Check traces: header, every line, and the simulation (types, containers, states, links).",
+            "Each problem is printed as FILE:LINE: what is wrong (expected ..., found ...), followed by the line.",
+            "Unlike pj_dump, it goes on after a problem and reports further ones, up to --max-problems."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every trace is valid", "1:a trace has problems (or could not be read)", "2:wrong usage"})
+final class ValidateCommand implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "TRACE", description = "Trace files; '-' reads standard input.")
+    List<String> traces;
+
+    @Option(names = {"-n", "--no-strict"}, description = "Accept the 2003 field names (ContainerType, EntityType, SourceContainer...).")
+    boolean legacy;
+
+    @Option(names = {"-z", "--ignore-incomplete-links"}, description = "Do not report links missing their start or end.")
+    boolean ignoreIncompleteLinks;
+
+    @Option(names = {"-m", "--max-problems"}, paramLabel = "N", description = "Stop after N distinct problems (default: ${DEFAULT-VALUE}).")
+    int maxProblems = 20;
+
+    @Option(names = {"-q", "--quiet"}, description = "Print nothing for valid traces.")
+    boolean quiet;
+
+    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = spec.commandLine().getOut();
+        if (maxProblems < 1) {
+            err.println("paje validate: --max-problems must be at least 1, found " + maxProblems);
+            return 2;
+        }
+        TraceLoader loader = TraceLoader.builder().legacyNames(legacy).ignoreIncompleteLinks(ignoreIncompleteLinks)
+                .collectProblems(maxProblems).build();
+        int status = 0;
+        for (String trace : traces) {
+            TraceLoader.Loaded loaded = TraceInput.load(loader, trace, err);
+            if (loaded == null) {
+                status = 1;
+                continue;
+            }
+            for (Problem p : loaded.problems()) {
+                TraceInput.print(p, err);
+            }
+            for (Problem w : loaded.warnings()) {
+                err.println(w.format().replaceFirst(": ", ": warning: "));
+            }
+            if (loaded.valid()) {
+                if (!quiet) {
+                    out.printf("%s: valid (%d lines, %d events, %d containers)%n", trace == null ? "-" : trace,
+                            loaded.lines(), loaded.events(), loaded.trace().containers().size());
+                }
+            } else {
+                status = 1;
+                long more = loaded.problemLines() - loaded.problems().size();
+                err.printf("%s: invalid: %d problem%s%s%n", trace, loaded.problems().size(),
+                        loaded.problems().size() == 1 ? "" : "s",
+                        loaded.complete() ? (more > 0 ? " (and " + more + " more lines with the same problems)" : "")
+                                : " (stopped at the limit of " + maxProblems + "; use --max-problems to see more)");
+            }
+        }
+        out.flush();
+        err.flush();
+        return status;
+    }
+}

@@ -1,0 +1,138 @@
+package dev.paje;
+
+import dev.paje.read.Diagnostics;
+import dev.paje.read.Problem;
+import dev.paje.read.ReadOptions;
+import dev.paje.read.TraceException;
+import dev.paje.read.TraceReader;
+import dev.paje.sim.SimOptions;
+import dev.paje.sim.Simulator;
+import dev.paje.store.Trace;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The library's entry point: reads and simulates a Pajé trace into a queryable {@link Trace}.
+ *
+ * <pre>{@code
+ * Loaded loaded = TraceLoader.builder().legacyNames(true).build().load(Path.of("app.trace"));
+ * }</pre>
+ */
+public final class TraceLoader {
+    private final ReadOptions read;
+    private final SimOptions sim;
+
+    private TraceLoader(ReadOptions read, SimOptions sim) {
+        this.read = read;
+        this.sim = sim;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Reads and simulates {@code file}; problems are in the result, never thrown. */
+    public Loaded load(Path file) throws IOException {
+        return run(file.toString(), reader -> reader.read(file));
+    }
+
+    /** Reads and simulates a stream (stdin); {@code PajeTraceFile} names resolve against {@code baseDir}. */
+    public Loaded load(InputStream in, String name, Path baseDir) throws IOException {
+        return run(name, reader -> reader.read(in, name, baseDir));
+    }
+
+    private interface ReadStep {
+        void run(TraceReader reader) throws IOException;
+    }
+
+    private Loaded run(String name, ReadStep step) throws IOException {
+        Diagnostics diagnostics = new Diagnostics(read.failFast(), read.maxProblems());
+        Simulator simulator = new Simulator(sim, diagnostics);
+        simulator.file(name);
+        TraceReader reader = new TraceReader(read, simulator, diagnostics);
+        Trace trace = null;
+        boolean complete = true;
+        try {
+            step.run(reader);
+            trace = simulator.trace();
+        } catch (TraceException e) {
+            complete = false;
+        }
+        return new Loaded(trace, diagnostics.problems(), diagnostics.warnings(), complete,
+                diagnostics.total(), reader.lines(), reader.events());
+    }
+
+    /**
+     * The outcome of a load.
+     *
+     * @param trace the simulated trace, or null when reading stopped early
+     * @param problems what is wrong, in file order (the first one only, in fail-fast mode)
+     * @param warnings what is suspicious but allowed
+     * @param complete false when reading stopped at a problem or at the problem limit
+     * @param problemLines lines with a problem, repeats included
+     * @param lines lines read
+     * @param events event lines read
+     */
+    public record Loaded(Trace trace, List<Problem> problems, List<Problem> warnings, boolean complete,
+            long problemLines, long lines, long events) {
+
+        public boolean valid() {
+            return complete && problems.isEmpty();
+        }
+    }
+
+    /** Options for a {@link TraceLoader}; every setter has the default of {@code pj_dump}. */
+    public static final class Builder {
+        private boolean legacyNames;
+        private boolean failFast = true;
+        private int maxProblems = 1;
+        private boolean followTraceFiles = true;
+        private boolean ignoreIncompleteLinks;
+        private double stopAt = Double.POSITIVE_INFINITY;
+        private boolean singlePrecisionVariables;
+
+        /** Accept the 2003 field names ({@code pj_dump -n}). */
+        public Builder legacyNames(boolean on) {
+            this.legacyNames = on;
+            return this;
+        }
+
+        /** Stop at the first problem (the default), or collect up to {@code max} problems. */
+        public Builder collectProblems(int max) {
+            this.failFast = false;
+            this.maxProblems = max;
+            return this;
+        }
+
+        /** Read the files named by {@code PajeTraceFile} events (default: yes). */
+        public Builder followTraceFiles(boolean on) {
+            this.followTraceFiles = on;
+            return this;
+        }
+
+        /** Do not report links missing their start or end ({@code pj_dump -z}). */
+        public Builder ignoreIncompleteLinks(boolean on) {
+            this.ignoreIncompleteLinks = on;
+            return this;
+        }
+
+        /** Stop the simulation at this time ({@code pj_dump -a}). */
+        public Builder stopAt(double time) {
+            this.stopAt = time;
+            return this;
+        }
+
+        /** Round variable values to single precision before summing them, exactly as PajeNG does. */
+        public Builder singlePrecisionVariables(boolean on) {
+            this.singlePrecisionVariables = on;
+            return this;
+        }
+
+        public TraceLoader build() {
+            return new TraceLoader(new ReadOptions(legacyNames, failFast, maxProblems, followTraceFiles),
+                    new SimOptions(ignoreIncompleteLinks, stopAt, singlePrecisionVariables));
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package dev.paje.read;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One {@code %EventDef} block: which event it defines and where each understood field sits in an
+ * event line. Field positions are resolved once here so the hot path never compares names.
+ */
+public final class EventDefinition {
+    private final String id;
+    private final EventKind kind;
+    private final List<String> fieldNames;
+    private final List<FieldType> fieldTypes;
+    private final int[] positionOf;
+    private final int[] userPositions;
+    private final int line;
+
+    EventDefinition(String id, EventKind kind, List<String> fieldNames, List<FieldType> fieldTypes,
+            Field[] roles, int line) {
+        this.id = id;
+        this.kind = kind;
+        this.fieldNames = List.copyOf(fieldNames);
+        this.fieldTypes = List.copyOf(fieldTypes);
+        this.line = line;
+        this.positionOf = new int[Field.ALL.length];
+        Arrays.fill(positionOf, -1);
+        int users = 0;
+        for (int i = 0; i < roles.length; i++) {
+            if (roles[i] == null) {
+                users++;
+            } else {
+                positionOf[roles[i].ordinal()] = i;
+            }
+        }
+        this.userPositions = new int[users];
+        for (int i = 0, u = 0; i < roles.length; i++) {
+            if (roles[i] == null) {
+                userPositions[u++] = i;
+            }
+        }
+    }
+
+    /** The token that identifies this definition in event lines. */
+    public String id() {
+        return id;
+    }
+
+    public EventKind kind() {
+        return kind;
+    }
+
+    /** Number of fields an event line carries after its id. */
+    public int fieldCount() {
+        return fieldNames.size();
+    }
+
+    public List<String> fieldNames() {
+        return fieldNames;
+    }
+
+    public List<FieldType> fieldTypes() {
+        return fieldTypes;
+    }
+
+    /** Position (0-based, after the id) of a field in event lines, or -1 when not declared. */
+    public int position(Field field) {
+        return positionOf[field.ordinal()];
+    }
+
+    /** Positions of the fields the simulator does not interpret, in declaration order. */
+    public int[] userPositions() {
+        return userPositions;
+    }
+
+    /** Line of the {@code %EventDef} that started this definition. */
+    public int line() {
+        return line;
+    }
+}

@@ -1,0 +1,134 @@
+package dev.paje.store;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A node of the container tree (a machine, a process, a thread…) with the entity tables of each
+ * entity type it holds. {@link #end()} is NaN until the container is destroyed or the trace ends.
+ */
+public final class Container {
+    private final int id;
+    private final String name;
+    private final String alias;
+    private final Type type;
+    private final Container parent;
+    private final double start;
+    private double end = Double.NaN;
+    private final List<Container> children = new ArrayList<>();
+    private Object[] tables = new Object[0];
+
+    public Container(int id, String name, String alias, Type type, Container parent, double start) {
+        this.id = id;
+        this.name = name;
+        this.alias = alias;
+        this.type = type;
+        this.parent = parent;
+        this.start = start;
+        if (parent != null) {
+            parent.children.add(this);
+        }
+    }
+
+    public int id() {
+        return id;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The alias used in the trace, or null. */
+    public String alias() {
+        return alias;
+    }
+
+    public Type type() {
+        return type;
+    }
+
+    /** The parent container; null for the root. */
+    public Container parent() {
+        return parent;
+    }
+
+    public double start() {
+        return start;
+    }
+
+    public double end() {
+        return end;
+    }
+
+    public boolean isOpen() {
+        return Double.isNaN(end);
+    }
+
+    public void close(double time) {
+        end = time;
+    }
+
+    public List<Container> children() {
+        return Collections.unmodifiableList(children);
+    }
+
+    /** Path from the root, names joined by '/', without the root itself. */
+    public String path() {
+        if (parent == null) {
+            return "/";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (Container c = this; c.parent != null; c = c.parent) {
+            sb.insert(0, c.name).insert(0, '/');
+        }
+        return sb.toString();
+    }
+
+    /** The table of entity type {@code t}, or null when this container has none. */
+    public Object table(Type t) {
+        return t.id() < tables.length ? tables[t.id()] : null;
+    }
+
+    public StateTable states(Type t) {
+        return (StateTable) table(t);
+    }
+
+    public EventTable events(Type t) {
+        return (EventTable) table(t);
+    }
+
+    public VariableTable variable(Type t) {
+        return (VariableTable) table(t);
+    }
+
+    public LinkTable links(Type t) {
+        return (LinkTable) table(t);
+    }
+
+    /** The table of {@code t}, created on first use. */
+    public Object tableFor(Type t) {
+        int i = t.id();
+        if (i >= tables.length) {
+            tables = Arrays.copyOf(tables, Math.max(i + 1, tables.length * 2));
+        }
+        Object table = tables[i];
+        if (table == null) {
+            table = switch (t.kind()) {
+                case STATE -> new StateTable();
+                case EVENT -> new EventTable();
+                case VARIABLE -> new VariableTable();
+                case LINK -> new LinkTable();
+                case CONTAINER -> throw new IllegalArgumentException("container types hold no entities: " + t);
+            };
+            tables[i] = table;
+        }
+        return table;
+    }
+
+    @Override
+    public String toString() {
+        return "container " + name;
+    }
+}

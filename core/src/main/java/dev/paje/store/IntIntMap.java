@@ -1,0 +1,70 @@
+package dev.paje.store;
+
+import java.util.Arrays;
+
+/** Open-addressing map from int keys to int values (-1 = absent); no boxing on the hot path. */
+public final class IntIntMap {
+    private long[] entries = new long[16]; // key << 32 | value, EMPTY when free
+    private static final long EMPTY = Long.MIN_VALUE;
+    private int size;
+
+    public IntIntMap() {
+        Arrays.fill(entries, EMPTY);
+    }
+
+    public int get(int key) {
+        int mask = entries.length - 1;
+        int i = mix(key) & mask;
+        while (true) {
+            long e = entries[i];
+            if (e == EMPTY) {
+                return -1;
+            }
+            if ((int) (e >>> 32) == key) {
+                return (int) e;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    public void put(int key, int value) {
+        int mask = entries.length - 1;
+        int i = mix(key) & mask;
+        while (true) {
+            long e = entries[i];
+            if (e == EMPTY) {
+                entries[i] = ((long) key << 32) | (value & 0xFFFFFFFFL);
+                if (++size * 2 > entries.length) {
+                    grow();
+                }
+                return;
+            }
+            if ((int) (e >>> 32) == key) {
+                entries[i] = ((long) key << 32) | (value & 0xFFFFFFFFL);
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    public int size() {
+        return size;
+    }
+
+    private void grow() {
+        long[] old = entries;
+        entries = new long[old.length * 2];
+        Arrays.fill(entries, EMPTY);
+        size = 0;
+        for (long e : old) {
+            if (e != EMPTY) {
+                put((int) (e >>> 32), (int) e);
+            }
+        }
+    }
+
+    private static int mix(int key) {
+        int h = key * 0x9E3779B9;
+        return h ^ (h >>> 16);
+    }
+}

@@ -1,0 +1,57 @@
+package dev.paje.store;
+
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A simulated trace: the type hierarchy, the container tree and every entity, ready for queries.
+ * Immutable once the simulator has finished.
+ */
+public final class Trace {
+    private final Names names;
+    private final List<Type> types;
+    private final List<Container> containers;
+    private final double start;
+    private final double end;
+
+    public Trace(Names names, List<Type> types, List<Container> containers, double start, double end) {
+        this.names = names;
+        this.types = Collections.unmodifiableList(types);
+        this.containers = Collections.unmodifiableList(containers);
+        this.start = start;
+        this.end = end;
+    }
+
+    /** The interned names; link keys and the like are stored as ids into it. */
+    public Names names() {
+        return names;
+    }
+
+    /** All types, the root container type first; a type's id is its index. */
+    public List<Type> types() {
+        return types;
+    }
+
+    /** All containers in creation order, the root first; a container's id is its index. */
+    public List<Container> containers() {
+        return containers;
+    }
+
+    public Container root() {
+        return containers.get(0);
+    }
+
+    public Container container(int id) {
+        return containers.get(id);
+    }
+
+    /** Time of the first timed event (0 when none). */
+    public double start() {
+        return start;
+    }
+
+    /** Time of the last timed event: where what is still open at the end is closed. */
+    public double end() {
+        return end;
+    }
+}

@@ -1,0 +1,105 @@
+package dev.paje.store;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** A node of the type hierarchy: a container type or an entity type (state, event, variable, link). */
+public final class Type {
+    private final int id;
+    private final TypeKind kind;
+    private final String name;
+    private final String alias;
+    private final Type parent;
+    private final String color;
+    private final Type startType;
+    private final Type endType;
+    private final List<Type> children = new ArrayList<>();
+    private final List<EntityValue> values = new ArrayList<>();
+    private final IntIntMap valueByName = new IntIntMap();
+
+    public Type(int id, TypeKind kind, String name, String alias, Type parent, String color,
+            Type startType, Type endType) {
+        this.id = id;
+        this.kind = kind;
+        this.name = name;
+        this.alias = alias;
+        this.parent = parent;
+        this.color = color;
+        this.startType = startType;
+        this.endType = endType;
+        if (parent != null) {
+            parent.children.add(this);
+        }
+    }
+
+    public int id() {
+        return id;
+    }
+
+    public TypeKind kind() {
+        return kind;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The alias used in the trace, or null. */
+    public String alias() {
+        return alias;
+    }
+
+    /** The container type this type belongs to; null only for the root container type. */
+    public Type parent() {
+        return parent;
+    }
+
+    /** The {@code Color} field of the type definition, or null. */
+    public String color() {
+        return color;
+    }
+
+    /** For link types: the type of containers links start from. */
+    public Type startType() {
+        return startType;
+    }
+
+    /** For link types: the type of containers links end at. */
+    public Type endType() {
+        return endType;
+    }
+
+    public List<Type> children() {
+        return Collections.unmodifiableList(children);
+    }
+
+    public List<EntityValue> values() {
+        return Collections.unmodifiableList(values);
+    }
+
+    public EntityValue value(int index) {
+        return values.get(index);
+    }
+
+    /** The value index registered for interned name {@code nameId}, or -1. */
+    public int valueIndex(int nameId) {
+        return valueByName.get(nameId);
+    }
+
+    /** Adds a value, reachable by its name id and its alias id (-1 when none). */
+    public EntityValue addValue(String name, String alias, String color, int nameId, int aliasId) {
+        EntityValue v = new EntityValue(values.size(), name, alias, color);
+        values.add(v);
+        valueByName.put(nameId, v.index());
+        if (aliasId >= 0) {
+            valueByName.put(aliasId, v.index());
+        }
+        return v;
+    }
+
+    @Override
+    public String toString() {
+        return kind.name().toLowerCase(java.util.Locale.ROOT) + " type " + name;
+    }
+}

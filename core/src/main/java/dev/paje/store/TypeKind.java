@@ -1,0 +1,6 @@
+package dev.paje.store;
+
+/** What a type in the hierarchy describes. */
+public enum TypeKind {
+    CONTAINER, STATE, EVENT, VARIABLE, LINK
+}

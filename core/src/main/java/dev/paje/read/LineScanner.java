@@ -8,7 +8,7 @@ package dev.paje.read;
  *
  * <p>Rules, as PajeNG reads traces: tokens are separated by spaces, tabs (and a CR before the
  * newline); a token starting with a double quote runs to the next double quote and keeps its
- * quotes; a {@code #} outside quotes at the start of a token starts a comment.
+ * quotes; a {@code #} outside quotes starts a comment, even inside a word.
  */
 final class LineScanner {
     private LineScanner() {
@@ -52,7 +52,7 @@ final class LineScanner {
             } else {
                 while (i < to) {
                     c = buf[i];
-                    if (c == ' ' || c == '\t' || c == '\r') {
+                    if (c == ' ' || c == '\t' || c == '\r' || c == '#') {
                         break;
                     }
                     i++;

@@ -40,6 +40,7 @@ public final class Simulator implements EventSink {
     private double firstTime = Double.NaN;
     private Trace trace;
     private String lineFile = "";
+    private boolean stopped;
 
     public Simulator(SimOptions options, Diagnostics diagnostics) {
         this.options = options;
@@ -66,6 +67,13 @@ public final class Simulator implements EventSink {
 
     @Override
     public void event(EventDefinition def, Line line) {
+        if (options.stopAt() < Double.POSITIVE_INFINITY && def.kind().timed()) {
+            double t = line.number(tok(def, Field.TIME));
+            if (t > options.stopAt()) {
+                stopped = true;
+                return; // pj_dump -a: the simulation ends at stopAt; later events are not simulated
+            }
+        }
         switch (def.kind()) {
             case DEFINE_CONTAINER_TYPE -> defineType(def, line, TypeKind.CONTAINER);
             case DEFINE_STATE_TYPE -> defineType(def, line, TypeKind.STATE);
@@ -114,6 +122,9 @@ public final class Simulator implements EventSink {
         int aliasId = alias == null ? -1 : names.intern(alias);
         if (aliasId >= 0 && type.valueIndex(aliasId) >= 0) {
             throw new EventError("value alias '" + alias + "' is already used in type " + type.name());
+        }
+        if (aliasId < 0 && type.valueIndex(nameId) >= 0) {
+            throw new EventError("value '" + name + "' is defined twice in type " + type.name());
         }
         type.addValue(name, alias, color(def, line), nameId, aliasId);
     }
@@ -253,6 +264,10 @@ public final class Simulator implements EventSink {
                     + "' changes at " + line.text(tok(def, Field.TIME)) + ", before its change at "
                     + table.start(table.size() - 1));
         }
+        if (table.size() == 0 && def.kind() != dev.paje.read.EventKind.SET_VARIABLE) {
+            throw new EventError(def.kind().specName() + " on variable " + type.name() + " of '" + c.name()
+                    + "', which has no value yet: expected a PajeSetVariable first");
+        }
         double next = switch (def.kind()) {
             case SET_VARIABLE -> v;
             case ADD_VARIABLE -> table.current() + v;
@@ -372,6 +387,9 @@ public final class Simulator implements EventSink {
     @Override
     public void finish() {
         double end = lastTime == Double.NEGATIVE_INFINITY ? 0 : lastTime;
+        if (stopped) {
+            end = options.stopAt();
+        }
         Container root = containers.get(0);
         if (root.isOpen()) {
             close(root, end, 0);

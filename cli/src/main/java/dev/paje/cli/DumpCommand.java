@@ -1,6 +1,7 @@
 package dev.paje.cli;
 
 import dev.paje.TraceLoader;
+import dev.paje.dump.ContainerTreeWriter;
 import dev.paje.dump.DumpOptions;
 import dev.paje.dump.DumpWriter;
 import java.io.BufferedWriter;
@@ -59,8 +60,8 @@ final class DumpCommand implements Callable<Integer> {
     @Option(names = {"-h", "--header"}, description = "Print a header line describing each kind of line.")
     boolean header;
 
-    @Option(names = {"-c", "--no-container"}, description = "Do not print Container lines.")
-    boolean noContainers;
+    @Option(names = {"-c", "--container"}, description = "Print only the container tree, as pj_dump -c.")
+    boolean containerTree;
 
     @Option(names = "--exact-values", description = {"Keep variable values in full double precision.",
         "By default they are rounded to single precision as pj_dump does, so outputs match."})
@@ -90,9 +91,13 @@ final class DumpCommand implements Callable<Integer> {
             loaded.problems().forEach(p -> TraceInput.print(p, err));
             return 1;
         }
-        DumpOptions options = new DumpOptions(start, end, !noImbrication, precision, userDefined, header, !noContainers);
         Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
-        new DumpWriter(options, out).write(loaded.trace());
+        if (containerTree) {
+            new ContainerTreeWriter(out).write(loaded.trace());
+        } else {
+            DumpOptions options = new DumpOptions(start, end, !noImbrication, precision, userDefined, header);
+            new DumpWriter(options, out).write(loaded.trace());
+        }
         out.flush();
         return 0;
     }

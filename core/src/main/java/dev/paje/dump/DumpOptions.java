@@ -8,13 +8,12 @@ package dev.paje.dump;
  * @param imbrication print nested states (false: only states at nesting level 0, {@code -i})
  * @param precision digits after the decimal point for times and values ({@code -l})
  * @param userDefined append user fields to entity lines ({@code -u})
- * @param header print a header line for each kind of line ({@code -h})
- * @param containers print container lines ({@code -c} turns them off)
+ * @param header print a header line for each kind of line present ({@code -h})
  */
 public record DumpOptions(double start, double end, boolean imbrication, int precision,
-        boolean userDefined, boolean header, boolean containers) {
+        boolean userDefined, boolean header) {
 
     public static DumpOptions defaults() {
-        return new DumpOptions(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, true, 6, false, false, true);
+        return new DumpOptions(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, true, 6, false, false);
     }
 }

@@ -147,7 +147,9 @@ public final class Simulator implements EventSink {
         Container c = new Container(containers.size(), name, alias, type, parent, time);
         containers.add(c, name, alias, line.number());
         containerLines.add(new long[] {line.number(), 0});
-        userFields(def, line, null, 0);
+        for (int p : def.userPositions()) {
+            c.setUser(def.fieldNames().get(p), line.text(1 + p));
+        }
     }
 
     private void destroyContainer(EventDefinition def, Line line) {

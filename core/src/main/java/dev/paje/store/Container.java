@@ -19,6 +19,7 @@ public final class Container {
     private double end = Double.NaN;
     private final List<Container> children = new ArrayList<>();
     private Object[] tables = new Object[0];
+    private java.util.Map<String, String> user;
 
     public Container(int id, String name, String alias, Type type, Container parent, double start) {
         this.id = id;
@@ -125,6 +126,18 @@ public final class Container {
             tables[i] = table;
         }
         return table;
+    }
+
+    /** The user fields of the event that created this container, in definition order (may be empty). */
+    public java.util.Map<String, String> user() {
+        return user == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(user);
+    }
+
+    public void setUser(String name, String value) {
+        if (user == null) {
+            user = new java.util.LinkedHashMap<>();
+        }
+        user.put(name, value);
     }
 
     @Override

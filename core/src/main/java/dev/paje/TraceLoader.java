@@ -1,7 +1,9 @@
 package dev.paje;
 
 import dev.paje.read.Diagnostics;
+import dev.paje.read.Names;
 import dev.paje.read.Problem;
+import dev.paje.read.Progress;
 import dev.paje.read.ReadOptions;
 import dev.paje.read.TraceException;
 import dev.paje.read.TraceReader;
@@ -23,10 +25,14 @@ import java.util.List;
 public final class TraceLoader {
     private final ReadOptions read;
     private final SimOptions sim;
+    private final int threads;
+    private final Progress progress;
 
-    private TraceLoader(ReadOptions read, SimOptions sim) {
+    private TraceLoader(ReadOptions read, SimOptions sim, int threads, Progress progress) {
         this.read = read;
         this.sim = sim;
+        this.threads = threads;
+        this.progress = progress;
     }
 
     public static Builder builder() {
@@ -49,9 +55,10 @@ public final class TraceLoader {
 
     private Loaded run(String name, ReadStep step) throws IOException {
         Diagnostics diagnostics = new Diagnostics(read.failFast(), read.maxProblems());
-        Simulator simulator = new Simulator(sim, diagnostics);
+        Names names = new Names();
+        Simulator simulator = new Simulator(sim, diagnostics, names);
         simulator.file(name);
-        TraceReader reader = new TraceReader(read, simulator, diagnostics);
+        TraceReader reader = new TraceReader(read, simulator, diagnostics, names, threads, progress);
         Trace trace = null;
         boolean complete = true;
         try {
@@ -92,6 +99,27 @@ public final class TraceLoader {
         private boolean ignoreIncompleteLinks;
         private double stopAt = Double.POSITIVE_INFINITY;
         private boolean singlePrecisionVariables;
+        private int threads = Runtime.getRuntime().availableProcessors();
+        private int chunkSize = ReadOptions.DEFAULT_CHUNK;
+
+        /** Bytes per chunk of parallel reading; for tests that force chunk boundaries everywhere. */
+        public Builder chunkSize(int bytes) {
+            this.chunkSize = bytes;
+            return this;
+        }
+        private Progress progress = Progress.NONE;
+
+        /** How many threads tokenize a file (default: one per core). */
+        public Builder threads(int n) {
+            this.threads = Math.max(1, n);
+            return this;
+        }
+
+        /** Where to report how far the read has come (default: nowhere). */
+        public Builder progress(Progress p) {
+            this.progress = p == null ? Progress.NONE : p;
+            return this;
+        }
 
         /** Accept the 2003 field names ({@code pj_dump -n}). */
         public Builder legacyNames(boolean on) {
@@ -131,8 +159,8 @@ public final class TraceLoader {
         }
 
         public TraceLoader build() {
-            return new TraceLoader(new ReadOptions(legacyNames, failFast, maxProblems, followTraceFiles),
-                    new SimOptions(ignoreIncompleteLinks, stopAt, singlePrecisionVariables));
+            return new TraceLoader(new ReadOptions(legacyNames, failFast, maxProblems, followTraceFiles, chunkSize),
+                    new SimOptions(ignoreIncompleteLinks, stopAt, singlePrecisionVariables), threads, progress);
         }
     }
 }

@@ -67,6 +67,9 @@ final class DumpCommand implements Callable<Integer> {
         "By default they are rounded to single precision as pj_dump does, so outputs match."})
     boolean exactValues;
 
+    @Option(names = {"-j", "--threads"}, paramLabel = "N", description = "Threads that read the trace (default: one per core).")
+    int threads = Runtime.getRuntime().availableProcessors();
+
     @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
     boolean help;
 
@@ -80,7 +83,7 @@ final class DumpCommand implements Callable<Integer> {
             err.println("paje dump: --float-precision must be between 0 and 17, found " + precision);
             return 2;
         }
-        TraceLoader loader = TraceLoader.builder().legacyNames(legacy)
+        TraceLoader loader = TraceLoader.builder().threads(threads).legacyNames(legacy)
                 .ignoreIncompleteLinks(ignoreIncompleteLinks).stopAt(stopAt)
                 .singlePrecisionVariables(!exactValues).build();
         TraceLoader.Loaded loaded = TraceInput.load(loader, trace, err);

@@ -34,6 +34,9 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "Print nothing for valid traces.")
     boolean quiet;
 
+    @Option(names = {"-j", "--threads"}, paramLabel = "N", description = "Threads that read the trace (default: one per core).")
+    int threads = Runtime.getRuntime().availableProcessors();
+
     @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
     boolean help;
 
@@ -48,7 +51,7 @@ final class ValidateCommand implements Callable<Integer> {
             err.println("paje validate: --max-problems must be at least 1, found " + maxProblems);
             return 2;
         }
-        TraceLoader loader = TraceLoader.builder().legacyNames(legacy).ignoreIncompleteLinks(ignoreIncompleteLinks)
+        TraceLoader loader = TraceLoader.builder().threads(threads).legacyNames(legacy).ignoreIncompleteLinks(ignoreIncompleteLinks)
                 .collectProblems(maxProblems).build();
         int status = 0;
         for (String trace : traces) {

@@ -229,7 +229,7 @@ public final class DumpWriter {
             line.append(", ").append(t.value(l.value(i)).name())
                     .append(", ").append(trace.container(l.from(i)).name())
                     .append(", ").append(trace.container(l.to(i)).name())
-                    .append(", ").append(trace.names().get(l.key(i)));
+                    .append(", ").append(trace.name(l.key(i)));
             user(l.userOrNull(), i);
             out.append(line.append('\n'));
         }

@@ -15,6 +15,15 @@ public final class EventDefinition {
     private final int[] positionOf;
     private final int[] userPositions;
     private final int line;
+    private final boolean fast;
+    // Positions used by the tokenizer's fast path (-1 when the kind has no such field).
+    final int timePosition;
+    final int typePosition;
+    final int containerPosition;
+    final int valuePosition;
+    final int numberPosition;
+    final int otherPosition;
+    final int keyPosition;
 
     EventDefinition(String id, EventKind kind, List<String> fieldNames, List<FieldType> fieldTypes,
             Field[] roles, int line) {
@@ -39,6 +48,24 @@ public final class EventDefinition {
                 userPositions[u++] = i;
             }
         }
+        this.fast = users == 0 && kind.entity();
+        this.timePosition = position(Field.TIME);
+        this.typePosition = position(Field.TYPE);
+        this.containerPosition = position(Field.CONTAINER);
+        boolean variable = kind == EventKind.SET_VARIABLE || kind == EventKind.ADD_VARIABLE
+                || kind == EventKind.SUB_VARIABLE;
+        boolean named = kind == EventKind.SET_STATE || kind == EventKind.PUSH_STATE
+                || kind == EventKind.NEW_EVENT || kind == EventKind.START_LINK || kind == EventKind.END_LINK;
+        this.valuePosition = named ? position(Field.VALUE) : -1;
+        this.numberPosition = variable ? position(Field.VALUE) : -1;
+        this.otherPosition = kind == EventKind.START_LINK ? position(Field.START_CONTAINER)
+                : kind == EventKind.END_LINK ? position(Field.END_CONTAINER) : -1;
+        this.keyPosition = kind == EventKind.START_LINK || kind == EventKind.END_LINK ? position(Field.KEY) : -1;
+    }
+
+    /** True when lines of this definition take the tokenizer's fast path: entity events without user fields. */
+    boolean fast() {
+        return fast;
     }
 
     /** The token that identifies this definition in event lines. */

@@ -45,6 +45,11 @@ public enum EventKind {
         return required;
     }
 
+    /** True for the events that create or change entities: states, events, variables, links. */
+    public boolean entity() {
+        return ordinal() >= SET_STATE.ordinal() && ordinal() <= END_LINK.ordinal();
+    }
+
     /** True for the events that carry a timestamp and so take part in time ordering. */
     public boolean timed() {
         return required.contains(TIME);

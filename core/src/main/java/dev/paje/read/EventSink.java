@@ -9,6 +9,19 @@ public interface EventSink {
      */
     void event(EventDefinition definition, Line line);
 
+    /**
+     * One entity event already tokenized (the fast path): names are ids in the reader's
+     * {@link Names}, -1 where the kind has no such field.
+     *
+     * @param line the event's line number in its file
+     * @param kind a kind for which {@link EventKind#entity()} holds
+     * @param value the Value name (states, events, links)
+     * @param number the Value number (variables)
+     * @param other the StartContainer (start link) or EndContainer (end link)
+     * @throws EventError to reject the event
+     */
+    void entity(long line, EventKind kind, double time, int type, int container, int value, double number, int other, int key);
+
     /** End of all input: close what is still open. */
     void finish();
 }

@@ -28,6 +28,41 @@ final class Header {
         this.legacyNames = legacyNames;
     }
 
+    /**
+     * The definitions found at the start of {@code data}, up to the first event line: what the
+     * parallel tokenizers resolve with. Problems are ignored here; the in-order pass reports them.
+     */
+    static Header prefix(byte[] data, int length, boolean legacyNames) {
+        Header h = new Header(legacyNames);
+        Line line = new Line();
+        line.buf = data;
+        int pos = 0;
+        while (pos < length) {
+            int nl = pos;
+            while (nl < length && data[nl] != '\n') {
+                nl++;
+            }
+            if (nl == length) {
+                break; // the last line may be cut: leave it to the in-order pass
+            }
+            try {
+                if (LineScanner.scan(data, pos, nl, line)) {
+                    if (data[line.start[0]] != '%') {
+                        break;
+                    }
+                    h.accept(line);
+                }
+            } catch (EventError e) {
+                if (h.openId != null && line.count > 0 && data[line.start[0]] == '%') {
+                    h.openId = null; // a broken definition: drop it, as the in-order pass will
+                }
+            }
+            pos = nl + 1;
+        }
+        h.openId = null;
+        return h;
+    }
+
     boolean isEmpty() {
         return byId.isEmpty();
     }
@@ -57,7 +92,7 @@ final class Header {
                 v = v * 10 + d;
             }
             if (i == e && (n == 1 || b[s] != '0')) {
-                return small[v];
+                return v < SMALL_IDS ? small[v] : byId.get(line.text(0));
             }
         }
         return byId.get(line.text(0));

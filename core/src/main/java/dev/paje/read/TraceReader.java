@@ -2,40 +2,58 @@ package dev.paje.read;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
+import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
- * Reads trace text in large blocks, splits it into lines and tokens, applies the header and hands
- * each event to a sink. Files named by {@code PajeTraceFile} events are read in place, relative
- * to the file that names them.
+ * Reads trace text and hands its events, in file order, to a sink. A file is split into chunks at
+ * line boundaries that worker threads tokenize in parallel ({@link ChunkTokenizer}); this thread
+ * then feeds the sink chunk after chunk. Lines the tokenizers leave raw (header lines,
+ * definitions, containers, user fields, anything wrong) take the general path here, with the
+ * header as it stands at that line. Files named by {@code PajeTraceFile} are read in place.
  */
 public final class TraceReader {
-    private static final int BLOCK = 1 << 20;
 
     private final ReadOptions options;
     private final EventSink sink;
     private final Diagnostics diagnostics;
+    private final Names names;
+    private final int threads;
     private final Deque<Path> reading = new ArrayDeque<>();
+    private final NameMaps maps;
+    private final Progress progress;
     private long lines;
     private long events;
     private long definitions;
 
-    public TraceReader(ReadOptions options, EventSink sink, Diagnostics diagnostics) {
+    public TraceReader(ReadOptions options, EventSink sink, Diagnostics diagnostics, Names names, int threads,
+            Progress progress) {
         this.options = options;
         this.sink = sink;
         this.diagnostics = diagnostics;
+        this.names = names;
+        this.threads = Math.max(1, threads);
+        this.maps = new NameMaps(names);
+        this.progress = progress == null ? Progress.NONE : progress;
     }
 
     /** Reads a trace file and everything it includes, then finishes the sink. */
     public void read(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            reading.push(file.toAbsolutePath().normalize());
-            readFile(in, file.toString(), file.toAbsolutePath().getParent());
+        Path absolute = file.toAbsolutePath().normalize();
+        reading.push(absolute);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            readChannel(channel, file.toString(), absolute.getParent());
         } finally {
             reading.clear();
         }
@@ -44,7 +62,7 @@ public final class TraceReader {
 
     /** Reads a trace from a stream (stdin); included files resolve against {@code baseDir}. */
     public void read(InputStream in, String name, Path baseDir) throws IOException {
-        readFile(in, name, baseDir);
+        readStream(in, name, baseDir);
         finish(name);
     }
 
@@ -67,61 +85,208 @@ public final class TraceReader {
         sink.finish();
     }
 
-    private void readFile(InputStream in, String name, Path baseDir) throws IOException {
+    // ---- a file: chunks tokenized in parallel, consumed in order
+
+    private void readChannel(FileChannel channel, String name, Path baseDir) throws IOException {
+        long size = channel.size();
+        progress.start(name, size);
+        int chunk = options.chunkSize();
+        byte[] head = new byte[(int) Math.min(size, ReadOptions.DEFAULT_CHUNK)];
+        readFully(channel, ByteBuffer.wrap(head), 0);
+        Header snapshot = Header.prefix(head, head.length, options.legacyNames());
+        long[] bounds = Chunks.bounds(channel, size, chunk);
+        int chunks = bounds.length - 1;
         Header header = new Header(options.legacyNames());
-        Line line = new Line();
-        line.file = name;
-        byte[] buf = new byte[BLOCK];
+        FileState state = new FileState(name, baseDir, header);
+        int workers = Math.min(threads, chunks);
+        if (workers <= 1) {
+            ChunkTokenizer tokenizer = new ChunkTokenizer(maps.newWorker());
+            for (int k = 0; k < chunks; k++) {
+                byte[] data = read(channel, bounds[k], bounds[k + 1]);
+                consume(tokenizer.tokenize(data, data.length, snapshot), state);
+                progress.advance(bounds[k + 1]);
+            }
+        } else {
+            parallel(channel, bounds, snapshot, state, workers);
+        }
+        endOfFile(state);
+    }
+
+    private void parallel(FileChannel channel, long[] bounds, Header snapshot, FileState state, int workers)
+            throws IOException {
+        int chunks = bounds.length - 1;
+        int base = maps.newWorkers(workers);
+        ThreadLocal<ChunkTokenizer> tokenizers = new ThreadLocal<>();
+        int[] next = {base};
+        ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
+            Thread t = new Thread(r, "paje-tokenizer");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            Deque<Future<Batch>> pending = new ArrayDeque<>();
+            int submitted = 0;
+            for (int k = 0; k < chunks; k++) {
+                while (submitted < chunks && pending.size() < workers * 2) {
+                    long from = bounds[submitted];
+                    long to = bounds[submitted + 1];
+                    pending.addLast(pool.submit(() -> {
+                        ChunkTokenizer tokenizer = tokenizers.get();
+                        if (tokenizer == null) {
+                            synchronized (next) {
+                                tokenizer = new ChunkTokenizer(next[0]++);
+                            }
+                            tokenizers.set(tokenizer);
+                        }
+                        byte[] data = read(channel, from, to);
+                        return tokenizer.tokenize(data, data.length, snapshot);
+                    }));
+                    submitted++;
+                }
+                Batch batch = pending.removeFirst().get();
+                consume(batch, state);
+                progress.advance(bounds[k + 1]);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while reading " + state.name);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof RuntimeException re) {
+                throw re;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new IOException(cause);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static byte[] read(FileChannel channel, long from, long to) throws IOException {
+        byte[] data = new byte[(int) (to - from)];
+        readFully(channel, ByteBuffer.wrap(data), from);
+        return data;
+    }
+
+    static void readFully(FileChannel channel, ByteBuffer buf, long position) throws IOException {
+        long pos = position;
+        while (buf.hasRemaining()) {
+            int n = channel.read(buf, pos);
+            if (n < 0) {
+                throw new IOException("file shrank while being read");
+            }
+            pos += n;
+        }
+    }
+
+    // ---- a stream: blocks cut at the last newline, tokenized on this thread
+
+    private void readStream(InputStream in, String name, Path baseDir) throws IOException {
+        Header header = new Header(options.legacyNames());
+        FileState state = new FileState(name, baseDir, header);
+        ChunkTokenizer tokenizer = new ChunkTokenizer(maps.newWorker());
+        progress.start(name, -1);
+        byte[] buf = new byte[options.chunkSize()];
         int len = 0;
-        int pos = 0;
-        long number = 0;
-        boolean eof = false;
+        long total = 0;
         while (true) {
-            int nl = -1;
-            for (int i = pos; i < len; i++) {
-                if (buf[i] == '\n') {
-                    nl = i;
-                    break;
+            int n = in.readNBytes(buf, len, buf.length - len);
+            len += n;
+            total += n;
+            boolean eof = len < buf.length;
+            int cut = len;
+            if (!eof) {
+                cut = lastNewline(buf, len);
+                if (cut < 0) { // one line longer than the buffer: grow it
+                    buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+                    continue;
                 }
             }
-            if (nl < 0) {
-                if (eof) {
-                    if (pos < len) {
-                        line.buf = buf;
-                        handle(header, line, buf, pos, len, ++number, baseDir);
-                    }
-                    break;
-                }
-                // Keep the partial line, make room, read more.
-                int rest = len - pos;
-                if (pos == 0 && len == buf.length) {
-                    buf = java.util.Arrays.copyOf(buf, buf.length * 2);
-                } else {
-                    System.arraycopy(buf, pos, buf, 0, rest);
-                }
-                len = rest;
-                pos = 0;
-                int n = in.read(buf, len, buf.length - len);
-                if (n < 0) {
-                    eof = true;
-                } else {
-                    len += n;
-                }
+            byte[] data = java.util.Arrays.copyOf(buf, cut);
+            consume(tokenizer.tokenize(data, cut, header), state);
+            progress.advance(total);
+            if (eof) {
+                break;
+            }
+            len -= cut;
+            System.arraycopy(buf, cut, buf, 0, len);
+        }
+        endOfFile(state);
+    }
+
+    private static int lastNewline(byte[] buf, int len) {
+        for (int i = len - 1; i >= 0; i--) {
+            if (buf[i] == '\n') {
+                return i + 1;
+            }
+        }
+        return -1;
+    }
+
+    // ---- in-order consumption
+
+    /** Per-file reading state: its header and how many lines came before the current chunk. */
+    private static final class FileState {
+        final String name;
+        final Path baseDir;
+        final Header header;
+        final Line line = new Line();
+        long lineBase;
+
+        FileState(String name, Path baseDir, Header header) {
+            this.name = name;
+            this.baseDir = baseDir;
+            this.header = header;
+            line.file = name;
+        }
+    }
+
+    private void consume(Batch b, FileState state) throws IOException {
+        int[] map = maps.map(b);
+        for (int i = 0; i < b.size; i++) {
+            long number = state.lineBase + b.line[i] + 1;
+            EventDefinition def = b.def[i];
+            if (def == null || state.header.definitionOpen()) {
+                int from = b.offset[i];
+                handle(state, b.data, from, b.lineEnd(from), number);
                 continue;
             }
-            line.buf = buf;
-            handle(header, line, buf, pos, nl, ++number, baseDir);
-            pos = nl + 1;
+            events++;
+            try {
+                sink.entity(number, def.kind(), b.time[i], map[b.type[i]], map[b.container[i]],
+                        b.value[i] < 0 ? -1 : map[b.value[i]], b.number[i],
+                        b.other[i] < 0 ? -1 : map[b.other[i]], b.key[i] < 0 ? -1 : map[b.key[i]]);
+            } catch (EventError e) {
+                int from = b.offset[i];
+                int to = b.lineEnd(from);
+                if (to > from && b.data[to - 1] == '\r') {
+                    to--;
+                }
+                diagnostics.report(new Problem(state.name, number, e.getMessage(),
+                        new String(b.data, from, to - from, java.nio.charset.StandardCharsets.UTF_8)));
+            }
         }
-        lines += number;
-        if (header.definitionOpen()) {
-            diagnostics.report(new Problem(name, header.openLine(),
+        state.lineBase += b.lines;
+        lines += b.lines;
+    }
+
+    private void endOfFile(FileState state) {
+        if (state.header.definitionOpen()) {
+            diagnostics.report(new Problem(state.name, state.header.openLine(),
                     "unfinished event definition at the end of the file: expected %EndEventDef", null));
         }
     }
 
-    private void handle(Header header, Line line, byte[] buf, int from, int to, long number, Path baseDir)
-            throws IOException {
+    /** The general path for one line: header lines, definitions, containers, user fields, errors. */
+    private void handle(FileState state, byte[] buf, int from, int to, long number) throws IOException {
+        Line line = state.line;
+        Header header = state.header;
+        line.buf = buf;
         line.number = number;
         line.lineStart = from;
         int lineEnd = to;
@@ -156,12 +321,12 @@ public final class TraceReader {
             }
             events++;
             if (def.kind() == EventKind.TRACE_FILE) {
-                include(def, line, baseDir);
+                include(def, line, state.baseDir);
             } else {
                 sink.event(def, line);
             }
         } catch (EventError e) {
-            diagnostics.report(new Problem(line.file, number, e.getMessage(), line.raw()));
+            diagnostics.report(new Problem(state.name, number, e.getMessage(), line.raw()));
         }
     }
 
@@ -179,7 +344,9 @@ public final class TraceReader {
                     "PajeTraceFile names '" + name + "', which is already being read: ignored", line.raw()));
             return;
         }
-        // Save this line's coordinates: the included file reuses nothing of ours but the sink.
+        if (Files.isDirectory(target)) {
+            throw new EventError("PajeTraceFile names '" + name + "', which is a directory, not a trace file");
+        }
         InputStream in;
         try {
             in = Files.newInputStream(target);
@@ -187,14 +354,40 @@ public final class TraceReader {
             diagnostics.warn(new Problem(line.file, line.number, "PajeTraceFile names '" + name
                     + "', which does not exist (looked for " + target + "): ignored", line.raw()));
             return;
+        } catch (IOException e) {
+            throw new EventError("PajeTraceFile names '" + name + "', which cannot be read ("
+                    + (Files.isDirectory(target) ? "it is a directory" : e.getMessage()) + ")");
         }
         reading.push(target);
+        Line saved = copyOf(line);
         try (in) {
-            readFile(in, target.toString(), target.getParent());
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
+            readStream(in, target.toString(), target.getParent());
         } finally {
             reading.pop();
+            restore(line, saved);
         }
+    }
+
+    private static Line copyOf(Line l) {
+        Line c = new Line();
+        c.buf = l.buf;
+        c.count = l.count;
+        System.arraycopy(l.start, 0, c.start, 0, l.count);
+        System.arraycopy(l.end, 0, c.end, 0, l.count);
+        c.lineStart = l.lineStart;
+        c.lineEnd = l.lineEnd;
+        c.number = l.number;
+        c.file = l.file;
+        return c;
+    }
+
+    private static void restore(Line l, Line saved) {
+        l.buf = saved.buf;
+        l.count = saved.count;
+        System.arraycopy(saved.start, 0, l.start, 0, saved.count);
+        System.arraycopy(saved.end, 0, l.end, 0, saved.count);
+        l.lineStart = saved.lineStart;
+        l.lineEnd = saved.lineEnd;
+        l.number = saved.number;
     }
 }

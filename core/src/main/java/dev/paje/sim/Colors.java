@@ -2,7 +2,8 @@ package dev.paje.sim;
 
 /**
  * Checks {@code Color} fields: "R G B" (optionally A), non-negative numbers, quotes allowed.
- * Components are usually in [0, 1]; some writers use [0, 255], which PajeNG accepts too.
+ * Components are usually in [0, 1]; some writers use [0, 255], which PajeNG accepts too, and
+ * some write a hexadecimal {@code RRGGBB}.
  */
 final class Colors {
     private Colors() {
@@ -13,7 +14,11 @@ final class Colors {
         if (s.length() >= 2 && s.startsWith("\"") && s.endsWith("\"")) {
             s = s.substring(1, s.length() - 1);
         }
-        String[] parts = s.trim().split("[\\s,]+");
+        s = s.trim();
+        if (s.matches("#?[0-9A-Fa-f]{6}")) {
+            return true; // web-style RRGGBB, as some generators write
+        }
+        String[] parts = s.split("[\\s,]+");
         if (parts.length < 3 || parts.length > 4) {
             return false;
         }

@@ -1,18 +1,21 @@
 package dev.paje.sim;
 
 import dev.paje.read.EventError;
+import dev.paje.read.Names;
 import dev.paje.store.IntIntMap;
-import dev.paje.store.Names;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 
-/** Things (types or containers) reachable by name or by alias, with the line that made each. */
+/**
+ * Things (types or containers) reachable by name or by alias, with the line that made each. One
+ * lookup per reference: bindings are {@code index * 2 + (alias ? 1 : 0)}, and an alias is never
+ * shadowed by a later name.
+ */
 final class Registry<T> {
     private final Names names;
     private final List<T> items = new ArrayList<>();
     private final List<Long> lines = new ArrayList<>();
-    private final IntIntMap byAlias = new IntIntMap();
     private final IntIntMap byName = new IntIntMap();
 
     Registry(Names names) {
@@ -31,48 +34,44 @@ final class Registry<T> {
         return items;
     }
 
-    long line(int index) {
-        return lines.get(index);
-    }
-
     void add(T item, String name, String alias, long line) {
         int index = items.size();
         items.add(item);
         lines.add(line);
-        byName.put(names.intern(name), index);
+        int nameId = names.intern(name);
+        int bound = byName.get(nameId);
+        if (bound < 0 || (bound & 1) == 0) {
+            byName.put(nameId, index * 2);
+        }
         if (alias != null) {
-            byAlias.put(names.intern(alias), index);
+            alias(alias, index);
         }
     }
 
     /** Makes {@code alias} one more way to reach item {@code index}. */
     void alias(String alias, int index) {
-        byAlias.put(names.intern(alias), index);
+        byName.put(names.intern(alias), index * 2 + 1);
     }
 
-    /** Index of the item named or aliased by {@code buf[from, to)}, or -1. Aliases win. */
-    int find(byte[] buf, int from, int to) {
-        int id = names.find(buf, from, to);
-        if (id < 0) {
-            return -1;
-        }
-        int i = byAlias.get(id);
-        return i >= 0 ? i : byName.get(id);
+    /** Index of the item named or aliased by interned name {@code nameId}, or -1. Aliases win. */
+    int find(int nameId) {
+        int b = byName.get(nameId);
+        return b < 0 ? -1 : b >>> 1;
     }
 
     /** Rejects a new item whose alias is taken, or whose name clashes with an existing item. */
     void checkNew(String name, String alias, String what, Predicate<T> nameClash) {
         if (alias != null) {
-            int id = names.intern(alias);
-            int i = byAlias.get(id);
-            if (i >= 0) {
+            int b = byName.get(names.intern(alias));
+            if (b >= 0 && (b & 1) == 1) {
+                int i = b >>> 1;
                 throw new EventError("alias '" + alias + "' is already used by " + items.get(i) + " (line "
                         + lines.get(i) + ")");
             }
         }
-        int i = byName.get(names.intern(name));
-        if (i >= 0 && nameClash.test(items.get(i))) {
-            throw new EventError("duplicate " + what + " '" + name + "': already defined at line " + lines.get(i));
+        int b = byName.get(names.intern(name));
+        if (b >= 0 && (b & 1) == 0 && nameClash.test(items.get(b >>> 1))) {
+            throw new EventError("duplicate " + what + " '" + name + "': already defined at line " + lines.get(b >>> 1));
         }
     }
 }

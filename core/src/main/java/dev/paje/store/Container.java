@@ -108,6 +108,21 @@ public final class Container {
         return (LinkTable) table(t);
     }
 
+    /** Releases the spare capacity of every table (after loading). */
+    public void trim() {
+        for (Object t : tables) {
+            if (t instanceof StateTable s) {
+                s.trim();
+            } else if (t instanceof EventTable e) {
+                e.trim();
+            } else if (t instanceof VariableTable v) {
+                v.trim();
+            } else if (t instanceof LinkTable l) {
+                l.trim();
+            }
+        }
+    }
+
     /** The table of {@code t}, created on first use. */
     public Object tableFor(Type t) {
         int i = t.id();

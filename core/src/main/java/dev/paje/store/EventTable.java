@@ -19,6 +19,12 @@ public final class EventTable {
         return size++;
     }
 
+    /** Releases the spare capacity of the columns (after loading). */
+    public void trim() {
+        time = Arrays.copyOf(time, size);
+        value = Arrays.copyOf(value, size);
+    }
+
     public int size() {
         return size;
     }

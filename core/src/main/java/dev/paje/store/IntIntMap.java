@@ -47,6 +47,40 @@ public final class IntIntMap {
         }
     }
 
+    /** Removes {@code key} if present (backward-shift deletion keeps probe chains intact). */
+    public void remove(int key) {
+        int mask = entries.length - 1;
+        int i = mix(key) & mask;
+        while (true) {
+            long e = entries[i];
+            if (e == EMPTY) {
+                return;
+            }
+            if ((int) (e >>> 32) == key) {
+                break;
+            }
+            i = (i + 1) & mask;
+        }
+        size--;
+        int hole = i;
+        int j = i;
+        while (true) {
+            j = (j + 1) & mask;
+            long e = entries[j];
+            if (e == EMPTY) {
+                break;
+            }
+            int home = mix((int) (e >>> 32)) & mask;
+            // move e into the hole unless its home lies cyclically in (hole, j]
+            boolean inRange = hole <= j ? (home > hole && home <= j) : (home > hole || home <= j);
+            if (!inRange) {
+                entries[hole] = e;
+                hole = j;
+            }
+        }
+        entries[hole] = EMPTY;
+    }
+
     public int size() {
         return size;
     }

@@ -48,6 +48,16 @@ public final class LinkTable {
         to[row] = toContainer;
     }
 
+    /** Releases the spare capacity of the columns (after loading). */
+    public void trim() {
+        start = Arrays.copyOf(start, size);
+        end = Arrays.copyOf(end, size);
+        value = Arrays.copyOf(value, size);
+        from = Arrays.copyOf(from, size);
+        to = Arrays.copyOf(to, size);
+        key = Arrays.copyOf(key, size);
+    }
+
     public int size() {
         return size;
     }

@@ -34,6 +34,14 @@ public final class StateTable {
         end[row] = time;
     }
 
+    /** Releases the spare capacity of the columns (after loading). */
+    public void trim() {
+        start = Arrays.copyOf(start, size);
+        end = Arrays.copyOf(end, size);
+        value = Arrays.copyOf(value, size);
+        level = Arrays.copyOf(level, size);
+    }
+
     public int size() {
         return size;
     }

@@ -8,13 +8,13 @@ import java.util.List;
  * Immutable once the simulator has finished.
  */
 public final class Trace {
-    private final Names names;
+    private final String[] names;
     private final List<Type> types;
     private final List<Container> containers;
     private final double start;
     private final double end;
 
-    public Trace(Names names, List<Type> types, List<Container> containers, double start, double end) {
+    public Trace(String[] names, List<Type> types, List<Container> containers, double start, double end) {
         this.names = names;
         this.types = Collections.unmodifiableList(types);
         this.containers = Collections.unmodifiableList(containers);
@@ -22,9 +22,9 @@ public final class Trace {
         this.end = end;
     }
 
-    /** The interned names; link keys and the like are stored as ids into it. */
-    public Names names() {
-        return names;
+    /** Interned name {@code id}: link keys are stored as such ids. */
+    public String name(int id) {
+        return names[id];
     }
 
     /** All types, the root container type first; a type's id is its index. */

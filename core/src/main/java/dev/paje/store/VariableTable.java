@@ -49,6 +49,13 @@ public final class VariableTable {
         return size == 0 ? 0 : value[size - 1];
     }
 
+    /** Releases the spare capacity of the columns (after loading). */
+    public void trim() {
+        start = Arrays.copyOf(start, size);
+        end = Arrays.copyOf(end, size);
+        value = Arrays.copyOf(value, size);
+    }
+
     public int size() {
         return size;
     }

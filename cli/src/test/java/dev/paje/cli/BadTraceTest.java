@@ -1,0 +1,621 @@
+package dev.paje.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Small broken traces written here, one problem each, checked at the command line level: both
+ * {@code validate} and {@code dump} must exit with 1 and name the file and the exact line of the
+ * problem, with a message that says what was expected and what was found, and no stack trace.
+ */
+class BadTraceTest {
+
+    /** Every event this test uses; ids 0..15, one definition per line block. */
+    private static final List<String> HEADER = List.of(
+            "%EventDef PajeDefineContainerType 0",
+            "% Alias string",
+            "% Type string",
+            "% Name string",
+            "%EndEventDef",
+            "%EventDef PajeDefineStateType 1",
+            "% Alias string",
+            "% Type string",
+            "% Name string",
+            "%EndEventDef",
+            "%EventDef PajeDefineEventType 2",
+            "% Alias string",
+            "% Type string",
+            "% Name string",
+            "%EndEventDef",
+            "%EventDef PajeDefineVariableType 3",
+            "% Alias string",
+            "% Type string",
+            "% Name string",
+            "%EndEventDef",
+            "%EventDef PajeDefineLinkType 4",
+            "% Alias string",
+            "% Type string",
+            "% StartContainerType string",
+            "% EndContainerType string",
+            "% Name string",
+            "%EndEventDef",
+            "%EventDef PajeCreateContainer 5",
+            "% Time date",
+            "% Alias string",
+            "% Type string",
+            "% Container string",
+            "% Name string",
+            "%EndEventDef",
+            "%EventDef PajeDestroyContainer 6",
+            "% Time date",
+            "% Type string",
+            "% Name string",
+            "%EndEventDef",
+            "%EventDef PajeSetState 7",
+            "% Time date",
+            "% Type string",
+            "% Container string",
+            "% Value string",
+            "%EndEventDef",
+            "%EventDef PajePushState 8",
+            "% Time date",
+            "% Type string",
+            "% Container string",
+            "% Value string",
+            "%EndEventDef",
+            "%EventDef PajePopState 9",
+            "% Time date",
+            "% Type string",
+            "% Container string",
+            "%EndEventDef",
+            "%EventDef PajeNewEvent 10",
+            "% Time date",
+            "% Type string",
+            "% Container string",
+            "% Value string",
+            "%EndEventDef",
+            "%EventDef PajeSetVariable 11",
+            "% Time date",
+            "% Type string",
+            "% Container string",
+            "% Value double",
+            "%EndEventDef",
+            "%EventDef PajeAddVariable 12",
+            "% Time date",
+            "% Type string",
+            "% Container string",
+            "% Value double",
+            "%EndEventDef",
+            "%EventDef PajeStartLink 13",
+            "% Time date",
+            "% Type string",
+            "% Container string",
+            "% StartContainer string",
+            "% Value string",
+            "% Key string",
+            "%EndEventDef",
+            "%EventDef PajeEndLink 14",
+            "% Time date",
+            "% Type string",
+            "% Container string",
+            "% EndContainer string",
+            "% Value string",
+            "% Key string",
+            "%EndEventDef",
+            "%EventDef PajeCreateContainer 15",
+            "% Time date",
+            "% Type string",
+            "% Container string",
+            "% Name string",
+            "%EndEventDef");
+
+    /** The type tree and three containers: machine m1 holding processes p1 and p2. */
+    private static final List<String> PREAMBLE = List.of(
+            "0 M 0 Machine",
+            "0 P M Process",
+            "1 S P State",
+            "2 E P Event",
+            "3 V P Var",
+            "4 L M P P Link",
+            "5 0.0 m1 M 0 machine1",
+            "5 0.0 p1 P m1 proc1",
+            "5 0.0 p2 P m1 proc2");
+
+    /** A valid body using every kind of entity. */
+    private static final List<String> VALID_BODY = List.of(
+            "7 1.0 S p1 Run",
+            "8 1.5 S p1 Nested",
+            "9 1.8 S p1",
+            "10 1.5 E p1 boom",
+            "11 1.0 V p1 3",
+            "12 2.0 V p1 1",
+            "13 1.0 L m1 p1 msg k1",
+            "14 2.0 L m1 p2 msg k1",
+            "6 3.0 P p2");
+
+    @TempDir
+    Path dir;
+
+    // ---------------------------------------------------------------- whole-file problems
+
+    @Test
+    void emptyFile() throws IOException {
+        Path t = write("empty.trace", "");
+        expectProblem(t, 0, "empty");
+    }
+
+    @Test
+    void headerOnly() throws IOException {
+        Path t = write("header-only.trace", String.join("\n", HEADER) + "\n");
+        expectProblem(t, 0, "header", "no events");
+    }
+
+    // ---------------------------------------------------------------- header and tokens
+
+    @Test
+    void unfinishedEventDefAtEndOfFile() throws IOException {
+        String text = trace("7 1.0 S p1 Run",
+                "%EventDef PajeNewEvent 20",
+                "% Time date",
+                "% Type string");
+        Path t = write("unfinished-def.trace", text);
+        expectProblem(t, lineOf(text, "%EventDef PajeNewEvent 20"), "unfinished", "%EndEventDef");
+    }
+
+    @Test
+    void unfinishedEventDefFollowedByEvents() throws IOException {
+        // An %EventDef left open in the middle of the file: the event lines after it cannot be read as
+        // events (they sit inside the definition), and the first of them is where reading goes wrong.
+        String text = trace("7 1.0 S p1 Run",
+                "%EventDef PajeNewEvent 20",
+                "% Time date",
+                "10 2.0 E p1 boom",
+                "7 3.0 S p1 Idle");
+        Path t = write("unfinished-def-middle.trace", text);
+        expectProblem(t, lineOf(text, "10 2.0 E p1 boom"), "unfinished", "%EndEventDef",
+                "line " + lineOf(text, "%EventDef PajeNewEvent 20"));
+    }
+
+    @Test
+    void truncatedLastLineWithoutNewline() throws IOException {
+        String text = trace("7 1.0 S p1 Run", "7 2.0 S p1");
+        text = text.substring(0, text.length() - 1); // no final newline
+        Path t = write("truncated.trace", text);
+        expectProblem(t, lineOf(text, "7 2.0 S p1"), "PajeSetState", "expects 4", "found 3");
+    }
+
+    @Test
+    void tooFewFields() throws IOException {
+        String text = trace("7 1.0 S p1", "10 1.5 E p1 boom");
+        Path t = write("too-few.trace", text);
+        expectProblem(t, lineOf(text, "7 1.0 S p1"), "PajeSetState", "expects 4", "found 3");
+    }
+
+    @Test
+    void tooManyFields() throws IOException {
+        String text = trace("7 1.0 S p1 Run extra", "10 1.5 E p1 boom");
+        Path t = write("too-many.trace", text);
+        expectProblem(t, lineOf(text, "7 1.0 S p1 Run extra"), "PajeSetState", "expects 4", "found 5");
+    }
+
+    @Test
+    void nonNumericTime() throws IOException {
+        String text = trace("7 1.0 S p1 Run", "10 abc E p1 boom");
+        Path t = write("bad-time.trace", text);
+        expectProblem(t, lineOf(text, "10 abc E p1 boom"), "time", "'abc'", "expected a number");
+    }
+
+    @Test
+    void nonNumericVariableValue() throws IOException {
+        String text = trace("11 1.0 V p1 lots", "7 1.0 S p1 Run");
+        Path t = write("bad-value.trace", text);
+        expectProblem(t, lineOf(text, "11 1.0 V p1 lots"), "variable value", "'lots'", "expected a number");
+    }
+
+    @Test
+    void unknownEventId() throws IOException {
+        String text = trace("7 1.0 S p1 Run", "99 1.5 E p1 boom");
+        Path t = write("unknown-id.trace", text);
+        expectProblem(t, lineOf(text, "99 1.5 E p1 boom"), "unknown event id", "'99'", "%EventDef");
+    }
+
+    @Test
+    void unknownFourDigitEventIdAbove4095() throws IOException {
+        // Four-digit ids take the header's fast lookup path; those above its table must still be "unknown".
+        for (String id : List.of("4096", "5000", "9999")) {
+            String text = trace("7 1.0 S p1 Run", id + " 1.5 E p1 boom");
+            Path t = write("unknown-id-" + id + ".trace", text);
+            expectProblem(t, lineOf(text, id + " 1.5 E p1 boom"), "unknown event id", "'" + id + "'");
+        }
+    }
+
+    @Test
+    void validTraceWithFourDigitEventIds() throws IOException {
+        // Any token may be an event id; 4096 and 9999 are as good as 10.
+        List<String> header = new ArrayList<>(HEADER);
+        header.addAll(List.of(
+                "%EventDef PajeNewEvent 4096",
+                "% Time date",
+                "% Type string",
+                "% Container string",
+                "% Value string",
+                "%EndEventDef",
+                "%EventDef PajeNewEvent 9999",
+                "% Time date",
+                "% Type string",
+                "% Container string",
+                "% Value string",
+                "%EndEventDef"));
+        List<String> all = new ArrayList<>(header);
+        all.addAll(PREAMBLE);
+        all.addAll(VALID_BODY);
+        all.add("4096 2.5 E p1 late");
+        all.add("9999 2.6 E p1 later");
+        Path t = write("four-digit-ids.trace", String.join("\n", all) + "\n");
+        CliRun.Result d = expectValid(t);
+        assertThat(d.out()).contains("Event, proc1, Event, 2.500000, late").contains("Event, proc1, Event, 2.600000, later");
+    }
+
+    @Test
+    void unterminatedQuotedString() throws IOException {
+        String text = trace("7 1.0 S p1 Run", "5 1.0 p3 P m1 \"proc three");
+        Path t = write("unterminated.trace", text);
+        expectProblem(t, lineOf(text, "5 1.0 p3 P m1 \"proc three"), "unterminated", "quoted", "expected");
+    }
+
+    // ---------------------------------------------------------------- names
+
+    @Test
+    void unknownContainerType() throws IOException {
+        String text = trace("7 1.0 S p1 Run", "5 1.0 p3 Nope m1 proc3");
+        Path t = write("unknown-container-type.trace", text);
+        expectProblem(t, lineOf(text, "5 1.0 p3 Nope m1 proc3"), "unknown container type", "'Nope'");
+    }
+
+    @Test
+    void unknownStateType() throws IOException {
+        String text = trace("7 1.0 S p1 Run", "7 2.0 Nope p1 Run");
+        Path t = write("unknown-state-type.trace", text);
+        expectProblem(t, lineOf(text, "7 2.0 Nope p1 Run"), "unknown state type", "'Nope'");
+    }
+
+    @Test
+    void unknownContainer() throws IOException {
+        String text = trace("7 1.0 S p1 Run", "7 1.0 S nobody Run");
+        Path t = write("unknown-container.trace", text);
+        expectProblem(t, lineOf(text, "7 1.0 S nobody Run"), "unknown container", "'nobody'");
+    }
+
+    @Test
+    void containerOfTheRootType() throws IOException {
+        // "0" is the type of the root container; no other container may be created with it.
+        String text = trace("7 1.0 S p1 Run", "5 1.0 p3 0 m1 proc3");
+        Path t = write("root-type.trace", text);
+        expectProblem(t, lineOf(text, "5 1.0 p3 0 m1 proc3"), "type");
+    }
+
+    @Test
+    void traceFileNamingADirectory() throws IOException {
+        // README: a missing PajeTraceFile is a warning at its line. A directory is no better a trace file:
+        // the user must at least be told which line names it, not that the trace itself cannot be read.
+        Files.createDirectories(dir.resolve("sub"));
+        List<String> all = new ArrayList<>(HEADER);
+        all.addAll(List.of("%EventDef PajeTraceFile 16", "% Filename string", "%EndEventDef"));
+        all.addAll(PREAMBLE);
+        all.add("7 1.0 S p1 Run");
+        all.add("16 \"sub\"");
+        String text = String.join("\n", all) + "\n";
+        Path t = write("include-dir.trace", text);
+        long line = lineOf(text, "16 \"sub\"");
+        for (String command : List.of("validate", "dump")) {
+            CliRun.Result r = CliRun.run(command, t.toString());
+            assertNoStackTrace(r);
+            assertThat(r.err()).as("%s: the PajeTraceFile line must be named\n%s", command, r)
+                    .contains(t + ":" + line + ": ")
+                    .doesNotContain(t + ": cannot read");
+        }
+    }
+
+    @Test
+    void duplicateContainerSameNameSameParentNoAlias() throws IOException {
+        String text = trace("15 1.0 P m1 procX", "7 1.0 S p1 Run", "15 1.5 P m1 procX");
+        Path t = write("duplicate-name.trace", text);
+        expectProblem(t, lineOf(text, "15 1.5 P m1 procX"), "duplicate container", "'procX'",
+                "line " + lineOf(text, "15 1.0 P m1 procX"));
+    }
+
+    @Test
+    void duplicateContainerSameAlias() throws IOException {
+        String text = trace("7 1.0 S p1 Run", "5 1.5 p1 P m1 procY");
+        Path t = write("duplicate-alias.trace", text);
+        expectProblem(t, lineOf(text, "5 1.5 p1 P m1 procY"), "alias", "'p1'", "already");
+    }
+
+    // ---------------------------------------------------------------- simulation
+
+    @Test
+    void popOnEmptyStack() throws IOException {
+        String text = trace("7 1.0 S p2 Run", "9 1.0 S p1");
+        Path t = write("pop-empty.trace", text);
+        expectProblem(t, lineOf(text, "9 1.0 S p1"), "PajePopState", "empty");
+    }
+
+    @Test
+    void eventInDestroyedContainer() throws IOException {
+        String text = trace("7 1.0 S p1 Run", "6 2.0 P p1", "10 3.0 E p1 boom");
+        Path t = write("after-destroy.trace", text);
+        expectProblem(t, lineOf(text, "10 3.0 E p1 boom"), "destroyed",
+                "line " + lineOf(text, "6 2.0 P p1"));
+    }
+
+    @Test
+    void timeGoesBackwardsWithinOneContainerState() throws IOException {
+        String text = trace("7 2.0 S p1 Run", "7 1.0 S p1 Idle");
+        Path t = write("backwards.trace", text);
+        expectProblem(t, lineOf(text, "7 1.0 S p1 Idle"), "time-ordered", "1.0", "2.0");
+    }
+
+    @Test
+    void destroyBeforeTheContainersLastEvent() throws IOException {
+        String text = trace("7 3.0 S p1 Run", "6 2.0 P p1");
+        Path t = write("early-destroy.trace", text);
+        expectProblem(t, lineOf(text, "6 2.0 P p1"), "destroyed", "time-ordered", "3.0");
+    }
+
+    @Test
+    void linkEndValueDiffersFromStartValue() throws IOException {
+        String text = trace("13 1.0 L m1 p1 msg k1", "14 2.0 L m1 p2 other k1");
+        Path t = write("link-value.trace", text);
+        expectProblem(t, lineOf(text, "14 2.0 L m1 p2 other k1"), "'k1'", "'msg'", "'other'",
+                "line " + lineOf(text, "13 1.0 L m1 p1 msg k1"));
+    }
+
+    @Test
+    void incompleteLinkAndDashZ() throws IOException {
+        String text = trace("13 1.0 L m1 p1 msg k1", "7 2.0 S p1 Run");
+        Path t = write("incomplete-link.trace", text);
+        expectProblem(t, lineOf(text, "13 1.0 L m1 p1 msg k1"), "incomplete link", "'k1'", "-z");
+
+        CliRun.Result v = CliRun.run("validate", "-z", t.toString());
+        assertThat(v.exit()).as("validate -z on an incomplete link\n%s", v).isZero();
+        assertNoStackTrace(v);
+        assertThat(v.out()).as("validate -z\n%s", v).contains("valid");
+        CliRun.Result d = CliRun.run("dump", "-z", t.toString());
+        assertThat(d.exit()).as("dump -z on an incomplete link\n%s", d).isZero();
+        assertNoStackTrace(d);
+        assertThat(d.out()).as("dump -z\n%s", d).contains("Container, 0, Machine, 0, 2, 2, machine1")
+                .contains("State, proc1, State, 2.000000");
+    }
+
+    @Test
+    void addVariableBeforeAnySetVariable() throws IOException {
+        String text = trace("7 1.0 S p1 Run", "12 1.0 V p1 3");
+        Path t = write("add-before-set.trace", text);
+        expectProblem(t, lineOf(text, "12 1.0 V p1 3"), "PajeAddVariable", "PajeSetVariable");
+    }
+
+    // ---------------------------------------------------------------- valid variants
+
+    @Test
+    void validTraceIsValid() throws IOException {
+        Path t = write("valid.trace", trace(VALID_BODY.toArray(String[]::new)));
+        expectValid(t);
+    }
+
+    @Test
+    void crlfLineEndingsWithoutFinalNewlineAreValid() throws IOException {
+        String lf = trace(VALID_BODY.toArray(String[]::new));
+        String crlf = lf.replace("\n", "\r\n");
+        crlf = crlf.substring(0, crlf.length() - 2); // no final line terminator
+        Path plain = write("valid-lf.trace", lf);
+        Path dos = write("valid-crlf.trace", crlf);
+        CliRun.Result expected = expectValid(plain);
+        CliRun.Result actual = expectValid(dos);
+        assertThat(actual.out()).as("dump of the CRLF trace must equal the dump of the LF trace").isEqualTo(expected.out());
+    }
+
+    // ---------------------------------------------------------------- validate keeps going
+
+    @Test
+    void validateReportsTwoIndependentProblems() throws IOException {
+        String text = trace("7 1.0 S p1 Run", "10 abc E p1 boom", "7 2.0 S p1 Idle", "7 3.0 S nobody Run",
+                "7 4.0 S p1 Run");
+        Path t = write("two-problems.trace", text);
+        long first = lineOf(text, "10 abc E p1 boom");
+        long second = lineOf(text, "7 3.0 S nobody Run");
+
+        CliRun.Result v = CliRun.run("validate", t.toString());
+        assertThat(v.exit()).as("validate\n%s", v).isEqualTo(1);
+        assertNoStackTrace(v);
+        List<String> problems = problemLines(v.err(), t);
+        assertThat(problems).as("validate must report both problems\n%s", v).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(problems.get(0)).as("first problem\n%s", v).startsWith(t + ":" + first + ": ");
+        assertThat(problems.get(1)).as("second problem\n%s", v).startsWith(t + ":" + second + ": ");
+        assertThat(v.err()).as("summary\n%s", v).contains("2 problems");
+
+        CliRun.Result d = CliRun.run("dump", t.toString());
+        assertThat(d.exit()).as("dump\n%s", d).isEqualTo(1);
+        assertNoStackTrace(d);
+        assertThat(d.err()).as("dump stops at the first problem\n%s", d)
+                .contains(t + ":" + first + ": ").doesNotContain(t + ":" + second + ": ");
+    }
+
+    @Test
+    void lineNumbersStayExactFarIntoALargeTrace() throws IOException {
+        // About 10 MB: the reader works in blocks and may split the file in chunks read by several threads,
+        // so problems sit on the lines that cross the 1, 4 and 8 MB offsets, and near the end.
+        List<String> all = new ArrayList<>(HEADER);
+        all.addAll(PREAMBLE);
+        int firstBody = all.size();
+        for (int i = 0; i < 450_000; i++) {
+            all.add(String.format(java.util.Locale.ROOT, "10 %.3f E p1 ev%d", 1.0 + i * 0.001, i % 7));
+        }
+        long[] offsets = {1L << 20, 4L << 20, 8L << 20};
+        List<Integer> bad = new ArrayList<>();
+        long offset = 0;
+        int o = 0;
+        for (int i = 0; i < all.size() && o < offsets.length; i++) {
+            long next = offset + all.get(i).length() + 1;
+            if (i >= firstBody && next > offsets[o]) {
+                all.set(i, "10 abc" + o + " E p1 boom");
+                bad.add(i + 1);
+                o++;
+            }
+            offset = next;
+        }
+        assertThat(bad).as("test bug: the trace is too small").hasSize(offsets.length);
+        int nearEnd = all.size() - 3;
+        all.set(nearEnd, "10 600.0 E nobody boom");
+        bad.add(nearEnd + 1);
+        Path t = write("large.trace", String.join("\n", all) + "\n");
+
+        CliRun.Result v = CliRun.run("validate", t.toString());
+        assertNoStackTrace(v);
+        assertThat(v.exit()).as("validate\n%s", v).isEqualTo(1);
+        List<String> problems = problemLines(v.err(), t);
+        assertThat(problems).as("validate\n%s", v).hasSizeGreaterThanOrEqualTo(bad.size());
+        for (int k = 0; k < bad.size(); k++) {
+            assertThat(problems.get(k)).as("problem %d\n%s", k + 1, v).startsWith(t + ":" + bad.get(k) + ": ")
+                    .contains(k < offsets.length ? "'abc" + k + "'" : "'nobody'");
+        }
+
+        CliRun.Result d = CliRun.run("dump", t.toString());
+        assertNoStackTrace(d);
+        assertThat(d.exit()).as("dump\n%s", d).isEqualTo(1);
+        assertThat(problemLines(d.err(), t)).as("dump\n%s", d).isNotEmpty();
+        assertThat(problemLines(d.err(), t).get(0)).as("dump\n%s", d).startsWith(t + ":" + bad.get(0) + ": ");
+    }
+
+    @Test
+    void eventIdUsedBeforeItsDefinition() throws IOException {
+        // Definitions may come anywhere, but an event line may only use the ones above it.
+        String text = trace("7 1.0 S p1 Run",
+                "20 1.5 E p1 early",
+                "%EventDef PajeNewEvent 20",
+                "% Time date",
+                "% Type string",
+                "% Container string",
+                "% Value string",
+                "%EndEventDef",
+                "20 2.0 E p1 ok");
+        Path t = write("late-definition.trace", text);
+        expectProblem(t, lineOf(text, "20 1.5 E p1 early"), "unknown event id", "'20'");
+    }
+
+    @Test
+    void missingFile() throws IOException {
+        Path missing = dir.resolve("does-not-exist.trace");
+        for (String command : List.of("validate", "dump")) {
+            CliRun.Result r = CliRun.run(command, missing.toString());
+            assertThat(r.exit()).as("%s on a missing file\n%s", command, r).isEqualTo(1);
+            assertNoStackTrace(r);
+            assertThat(r.err()).as("%s on a missing file\n%s", command, r)
+                    .contains(missing.toString()).containsIgnoringCase("no such file");
+        }
+        // validate goes on with the next trace after a missing one
+        Path valid = write("valid.trace", trace(VALID_BODY.toArray(String[]::new)));
+        CliRun.Result r = CliRun.run("validate", missing.toString(), valid.toString());
+        assertThat(r.exit()).as("validate missing + valid\n%s", r).isEqualTo(1);
+        assertThat(r.out()).as("validate missing + valid\n%s", r).contains(valid + ": valid");
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    /** The header, the preamble and {@code body}, one line each, with a final newline. */
+    private static String trace(String... body) {
+        List<String> all = new ArrayList<>(HEADER);
+        all.addAll(PREAMBLE);
+        all.addAll(Arrays.asList(body));
+        return String.join("\n", all) + "\n";
+    }
+
+    /** 1-based number of the one line of {@code text} that is exactly {@code line}. */
+    private static long lineOf(String text, String line) {
+        String[] lines = text.split("\r?\n", -1);
+        long found = -1;
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].equals(line)) {
+                assertThat(found).as("test bug: line '%s' occurs twice", line).isEqualTo(-1);
+                found = i + 1;
+            }
+        }
+        assertThat(found).as("test bug: no line '%s'", line).isPositive();
+        return found;
+    }
+
+    private Path write(String name, String text) throws IOException {
+        Path p = dir.resolve(name);
+        Files.write(p, text.getBytes(StandardCharsets.UTF_8));
+        return p;
+    }
+
+    /**
+     * Runs validate and dump on {@code trace}: both must exit with 1, print no stack trace, and print as
+     * their first problem {@code FILE:LINE: message} (or {@code FILE: message} for line 0, a problem of the
+     * whole file) with every one of {@code words} in the message.
+     */
+    private static void expectProblem(Path trace, long line, String... words) {
+        String prefix = line > 0 ? trace + ":" + line + ": " : trace + ": ";
+        for (String command : List.of("validate", "dump")) {
+            CliRun.Result r = CliRun.run(command, trace.toString());
+            assertNoStackTrace(r);
+            assertThat(r.exit()).as("exit code of %s\n%s", command, r).isEqualTo(1);
+            List<String> problems = problemLines(r.err(), trace);
+            assertThat(problems).as("%s must print a problem as FILE:LINE: message\n%s", command, r).isNotEmpty();
+            String first = problems.get(0);
+            assertThat(first).as("%s: first problem must name line %d\n%s", command, line, r).startsWith(prefix);
+            String message = first.substring(prefix.length());
+            for (String w : words) {
+                assertThat(message).as("%s: message of the problem\n%s", command, r).containsIgnoringCase(w);
+            }
+            if (command.equals("dump")) {
+                assertThat(r.out()).as("dump prints nothing on stdout for a bad trace\n%s", r).isEmpty();
+            }
+        }
+    }
+
+    /** Runs validate and dump on a trace that must be valid; returns the dump. */
+    private static CliRun.Result expectValid(Path trace) {
+        CliRun.Result v = CliRun.run("validate", trace.toString());
+        assertNoStackTrace(v);
+        assertThat(v.exit()).as("validate on a valid trace\n%s", v).isZero();
+        assertThat(v.err()).as("validate on a valid trace\n%s", v).isEmpty();
+        assertThat(v.out()).as("validate on a valid trace\n%s", v).contains(trace + ": valid");
+        CliRun.Result d = CliRun.run("dump", trace.toString());
+        assertNoStackTrace(d);
+        assertThat(d.exit()).as("dump on a valid trace\n%s", d).isZero();
+        assertThat(d.err()).as("dump on a valid trace\n%s", d).isEmpty();
+        assertThat(d.out()).as("dump on a valid trace\n%s", d)
+                .contains("Container, 0, Machine, 0, 3, 3, machine1")
+                .contains("State, proc1, State, 1.000000, 3.000000, 2.000000, 0.000000, Run")
+                .contains("Link, machine1, Link, 1.000000, 2.000000, 1.000000, msg, proc1, proc2, k1");
+        return d;
+    }
+
+    /** Lines of {@code err} that start with the trace's name followed by a colon: the problems (and summary). */
+    private static List<String> problemLines(String err, Path trace) {
+        List<String> lines = new ArrayList<>();
+        for (String l : err.split("\r?\n")) {
+            if (l.startsWith(trace + ":")) {
+                lines.add(l);
+            }
+        }
+        return lines;
+    }
+
+    private static void assertNoStackTrace(CliRun.Result r) {
+        assertThat(r.err()).as("no crash (stack trace, exception, internal error)\n%s", r).doesNotContain("Exception").doesNotContain("\tat ")
+                .doesNotContainIgnoringCase("internal error");
+        assertThat(r.out()).as("no crash (stack trace, exception)\n%s", r).doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(r.exit()).as("exit code 70 is an internal error\n%s", r).isNotEqualTo(70);
+    }
+}

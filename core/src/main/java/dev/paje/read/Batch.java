@@ -1,0 +1,81 @@
+package dev.paje.read;
+
+import java.util.Arrays;
+
+/**
+ * One chunk of the trace, tokenized: a record per event line, either resolved (fast path: times,
+ * numbers and name ids in columns) or raw (header lines, definitions, user fields, anything odd:
+ * re-read on the simulator thread by the general path). Name ids are local to the worker that
+ * made the batch; {@link #names} publishes their bytes.
+ */
+final class Batch {
+    final byte[] data;
+    final int length;
+    /** Physical lines in the chunk, blank and comment lines included. */
+    int lines;
+    int size;
+    EventDefinition[] def = null; // null: raw line
+    int[] offset = null;
+    int[] line = null; // 0-based line within the chunk
+    double[] time = null;
+    int[] type = null;
+    int[] container = null;
+    int[] value = null;
+    int[] other = null;
+    int[] key = null;
+    double[] number = null;
+    /** Worker that tokenized the batch, and its name table as of the end of the batch. */
+    int worker;
+    Names.View names;
+
+    Batch(byte[] data, int length, int capacity) {
+        this.data = data;
+        this.length = length;
+        int n = Math.max(1, capacity);
+        def = new EventDefinition[n];
+        offset = new int[n];
+        line = new int[n];
+        time = new double[n];
+        type = new int[n];
+        container = new int[n];
+        value = new int[n];
+        other = new int[n];
+        key = new int[n];
+        number = new double[n];
+    }
+
+    /** Appends a record and returns its index; the caller fills the columns it needs. */
+    int add(EventDefinition d, int lineStart, int lineNumber) {
+        if (size == def.length) {
+            grow();
+        }
+        int i = size++;
+        def[i] = d;
+        offset[i] = lineStart;
+        line[i] = lineNumber;
+        return i;
+    }
+
+    private void grow() {
+        int n = def.length * 2;
+        def = Arrays.copyOf(def, n);
+        offset = Arrays.copyOf(offset, n);
+        line = Arrays.copyOf(line, n);
+        time = Arrays.copyOf(time, n);
+        type = Arrays.copyOf(type, n);
+        container = Arrays.copyOf(container, n);
+        value = Arrays.copyOf(value, n);
+        other = Arrays.copyOf(other, n);
+        key = Arrays.copyOf(key, n);
+        number = Arrays.copyOf(number, n);
+    }
+
+    /** End (exclusive, before the newline) of the line starting at {@code from}. */
+    int lineEnd(int from) {
+        int i = from;
+        while (i < length && data[i] != '\n') {
+            i++;
+        }
+        return i;
+    }
+}

@@ -1,0 +1,47 @@
+package dev.paje.read;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+
+/** Splits a file into chunks of about a given size that end just after a newline. */
+final class Chunks {
+    private Chunks() {
+    }
+
+    /** Chunk boundaries: {@code [0, b1, b2, …, size]}. */
+    static long[] bounds(FileChannel channel, long size, int chunk) throws IOException {
+        java.util.List<Long> bounds = new java.util.ArrayList<>();
+        bounds.add(0L);
+        ByteBuffer probe = ByteBuffer.allocate(1 << 16);
+        long pos = chunk;
+        while (pos < size) {
+            long cut = -1;
+            long scan = pos;
+            while (cut < 0 && scan < size) {
+                probe.clear();
+                if (size - scan < probe.capacity()) {
+                    probe.limit((int) (size - scan));
+                }
+                TraceReader.readFully(channel, probe, scan);
+                for (int i = 0; i < probe.limit(); i++) {
+                    if (probe.get(i) == '\n') {
+                        cut = scan + i + 1;
+                        break;
+                    }
+                }
+                scan += probe.limit();
+            }
+            if (cut < 0 || cut >= size) {
+                break;
+            }
+            if (cut - bounds.get(bounds.size() - 1) > Integer.MAX_VALUE - 16) {
+                throw new IOException("a line longer than 2 GB: not a Pajé trace?");
+            }
+            bounds.add(cut);
+            pos = cut + chunk;
+        }
+        bounds.add(size);
+        return bounds.stream().mapToLong(Long::longValue).toArray();
+    }
+}

@@ -1,0 +1,182 @@
+package dev.paje.read;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Interned names: every distinct byte string read from a trace gets a small dense id, so the
+ * simulator resolves types, containers and values with array lookups and no String per field.
+ * The bytes live in one arena (link keys can number in the millions); Strings are made on demand.
+ *
+ * <p>HOT PATH: {@link #intern(byte[], int, int)} runs for every name field of every line. Short
+ * names are hashed and compared eight bytes at a time.
+ */
+public final class Names {
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private int[] slots = new int[1 << 12]; // id + 1, 0 = empty
+    private int[] hashes = new int[1 << 10];
+    private int[] offsets = new int[(1 << 10) + 1];
+    private String[] strings = new String[1 << 10];
+    private byte[] arena = new byte[1 << 14];
+    private int size;
+
+    /** Returns the id of {@code buf[from, to)}, adding it when new. */
+    public int intern(byte[] buf, int from, int to) {
+        int h = hash(buf, from, to);
+        int mask = slots.length - 1;
+        int i = h & mask;
+        int len = to - from;
+        while (true) {
+            int slot = slots[i];
+            if (slot == 0) {
+                return add(buf, from, to, h, i);
+            }
+            int id = slot - 1;
+            if (hashes[id] == h && offsets[id + 1] - offsets[id] == len && same(buf, from, len, offsets[id])) {
+                return id;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /** Returns the id of {@code s}, adding it when new. */
+    public int intern(String s) {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        return intern(b, 0, b.length);
+    }
+
+    /** The id of {@code buf[from, to)}, or -1 when it was never interned. */
+    public int find(byte[] buf, int from, int to) {
+        int h = hash(buf, from, to);
+        int mask = slots.length - 1;
+        int i = h & mask;
+        int len = to - from;
+        while (true) {
+            int slot = slots[i];
+            if (slot == 0) {
+                return -1;
+            }
+            int id = slot - 1;
+            if (hashes[id] == h && offsets[id + 1] - offsets[id] == len && same(buf, from, len, offsets[id])) {
+                return id;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /** Name {@code id} as a String (made once, then kept). */
+    public String get(int id) {
+        String s = strings[id];
+        if (s == null) {
+            s = new String(arena, offsets[id], offsets[id + 1] - offsets[id], StandardCharsets.UTF_8);
+            strings[id] = s;
+        }
+        return s;
+    }
+
+    /** Name {@code id} as a new String, without keeping it (for the millions of link keys). */
+    public String text(int id) {
+        String s = strings[id];
+        return s != null ? s : new String(arena, offsets[id], offsets[id + 1] - offsets[id], StandardCharsets.UTF_8);
+    }
+
+    public int size() {
+        return size;
+    }
+
+    /** All names, indexed by id, as they are now. */
+    public String[] snapshot() {
+        String[] all = new String[size];
+        for (int id = 0; id < size; id++) {
+            all[id] = text(id);
+        }
+        return all;
+    }
+
+    /**
+     * The names as they are now, valid while this table grows (its arrays are replaced, never
+     * modified below {@code size}): lets another thread read the names a batch published.
+     */
+    View view() {
+        return new View(arena, offsets, size);
+    }
+
+    /** A frozen prefix of a table. */
+    record View(byte[] arena, int[] offsets, int size) {
+    }
+
+    /** Interns name {@code id} of {@code view} here and returns its id in this table. */
+    int intern(View view, int id) {
+        return intern(view.arena, view.offsets[id], view.offsets[id + 1]);
+    }
+
+    private boolean same(byte[] buf, int from, int len, int at) {
+        byte[] a = arena;
+        int i = 0;
+        for (; i + 8 <= len; i += 8) {
+            if ((long) LONGS.get(buf, from + i) != (long) LONGS.get(a, at + i)) {
+                return false;
+            }
+        }
+        for (; i < len; i++) {
+            if (buf[from + i] != a[at + i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int add(byte[] buf, int from, int to, int h, int slot) {
+        int id = size++;
+        if (id + 1 >= offsets.length - 1) {
+            int n = strings.length * 2;
+            hashes = Arrays.copyOf(hashes, n);
+            strings = Arrays.copyOf(strings, n);
+            offsets = Arrays.copyOf(offsets, n + 1);
+        }
+        int len = to - from;
+        int at = offsets[id];
+        if (at + len > arena.length) {
+            arena = Arrays.copyOf(arena, Math.max(arena.length * 2, at + len));
+        }
+        System.arraycopy(buf, from, arena, at, len);
+        offsets[id + 1] = at + len;
+        hashes[id] = h;
+        slots[slot] = id + 1;
+        if (size * 2 > slots.length) {
+            rehash();
+        }
+        return id;
+    }
+
+    private void rehash() {
+        int[] next = new int[slots.length * 2];
+        int mask = next.length - 1;
+        for (int id = 0; id < size; id++) {
+            int i = hashes[id] & mask;
+            while (next[i] != 0) {
+                i = (i + 1) & mask;
+            }
+            next[i] = id + 1;
+        }
+        slots = next;
+    }
+
+    private static int hash(byte[] buf, int from, int to) {
+        int len = to - from;
+        long h = len * 0x9E3779B97F4A7C15L;
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            h = (h ^ (long) LONGS.get(buf, i)) * 0xC2B2AE3D27D4EB4FL;
+        }
+        for (; i < to; i++) {
+            h = (h ^ buf[i]) * 0x100000001B3L;
+        }
+        h ^= h >>> 29;
+        return (int) (h ^ (h >>> 32));
+    }
+}

@@ -1,0 +1,200 @@
+package dev.paje.sim;
+
+import dev.paje.read.EventError;
+import dev.paje.read.EventKind;
+import dev.paje.read.Names;
+import dev.paje.store.Container;
+import dev.paje.store.EventTable;
+import dev.paje.store.LinkTable;
+import dev.paje.store.StateTable;
+import dev.paje.store.Type;
+import dev.paje.store.TypeKind;
+import dev.paje.store.UserColumns;
+import dev.paje.store.VariableTable;
+import java.util.Locale;
+
+/**
+ * The hot path of the simulation: states, events, variables and links, from already interned
+ * names. Called once per entity event of the trace; keep it free of allocation and strings
+ * (messages are built only when throwing).
+ */
+final class Entities {
+    private final SimOptions options;
+    private final Names names;
+    private final Resolver resolve;
+    private final Slots slots;
+    private final Clocks clocks;
+    /** Line being simulated, for the clocks (0 when unknown). */
+    long line;
+    /** The table the last event wrote to, and the row: where user fields go. */
+    private Object lastTable;
+    private int lastRow;
+
+    Entities(SimOptions options, Names names, Resolver resolve, Slots slots, Clocks clocks) {
+        this.options = options;
+        this.names = names;
+        this.resolve = resolve;
+        this.slots = slots;
+        this.clocks = clocks;
+    }
+
+    void apply(EventKind kind, double time, int type, int container, int value, double number, int other, int key) {
+        switch (kind) {
+            case SET_STATE, PUSH_STATE, POP_STATE, RESET_STATE -> state(kind, time, type, container, value);
+            case NEW_EVENT -> event(time, type, container, value);
+            case SET_VARIABLE, ADD_VARIABLE, SUB_VARIABLE -> variable(kind, time, type, container, number);
+            case START_LINK, END_LINK -> link(kind, time, type, container, value, other, key);
+            default -> throw new IllegalArgumentException("not an entity event: " + kind);
+        }
+    }
+
+    /** User fields of the entity the last event created or completed, or null (pop, reset). */
+    UserColumns lastUserColumns() {
+        if (lastTable instanceof StateTable s) {
+            return s.user();
+        } else if (lastTable instanceof EventTable e) {
+            return e.user();
+        } else if (lastTable instanceof VariableTable v) {
+            return v.user();
+        } else if (lastTable instanceof LinkTable l) {
+            return l.user();
+        }
+        return null;
+    }
+
+    int lastRow() {
+        return lastRow;
+    }
+
+    private void state(EventKind kind, double time, int typeId, int containerId, int valueId) {
+        Type type = resolve.type(typeId, "Type", TypeKind.STATE);
+        Container c = container(containerId, type, time);
+        StateStack stack = (StateStack) slots.get(c.id(), type.id());
+        if (stack == null) {
+            stack = new StateStack((StateTable) c.tableFor(type));
+            slots.put(c.id(), type.id(), stack);
+        }
+        if (time < stack.lastTime) {
+            throw new EventError("trace is not time-ordered: state " + type.name() + " of '" + c.name()
+                    + "' changes at " + time + ", before its change at " + stack.lastTime + " (line "
+                    + stack.lastLine + ")");
+        }
+        stack.lastTime = time;
+        stack.lastLine = line;
+        lastTable = null;
+        switch (kind) {
+            case SET_STATE -> {
+                int value = resolve.value(valueId, type);
+                stack.clear(time);
+                stack.push(time, value);
+                lastTable = stack.table;
+                lastRow = stack.top();
+            }
+            case PUSH_STATE -> {
+                int value = resolve.value(valueId, type);
+                stack.push(time, value);
+                lastTable = stack.table;
+                lastRow = stack.top();
+            }
+            case POP_STATE -> {
+                if (stack.depth() == 0) {
+                    throw new EventError("PajePopState on an empty stack: container '" + c.name()
+                            + "' has no open state of type " + type.name());
+                }
+                stack.pop(time);
+            }
+            default -> stack.clear(time);
+        }
+    }
+
+    private void event(double time, int typeId, int containerId, int valueId) {
+        Type type = resolve.type(typeId, "Type", TypeKind.EVENT);
+        Container c = container(containerId, type, time);
+        int value = resolve.value(valueId, type);
+        EventTable table = (EventTable) c.tableFor(type);
+        lastTable = table;
+        lastRow = table.add(time, value);
+    }
+
+    private void variable(EventKind kind, double time, int typeId, int containerId, double number) {
+        Type type = resolve.type(typeId, "Type", TypeKind.VARIABLE);
+        Container c = container(containerId, type, time);
+        double v = options.singlePrecisionVariables() ? (float) number : number;
+        VariableTable table = (VariableTable) c.tableFor(type);
+        int last = table.size() - 1;
+        if (last >= 0 && time < table.start(last)) {
+            throw new EventError("trace is not time-ordered: variable " + type.name() + " of '" + c.name()
+                    + "' changes at " + time + ", before its change at " + table.start(last));
+        }
+        if (last < 0 && kind != EventKind.SET_VARIABLE) {
+            throw new EventError(kind.specName() + " on variable " + type.name() + " of '" + c.name()
+                    + "', which has no value yet: expected a PajeSetVariable first");
+        }
+        double next = switch (kind) {
+            case SET_VARIABLE -> v;
+            case ADD_VARIABLE -> table.current() + v;
+            default -> table.current() - v;
+        };
+        lastTable = table;
+        lastRow = table.step(time, next);
+    }
+
+    private void link(EventKind kind, double time, int typeId, int containerId, int valueId, int otherId, int key) {
+        Type type = resolve.type(typeId, "Type", TypeKind.LINK);
+        Container c = container(containerId, type, time);
+        boolean start = kind == EventKind.START_LINK;
+        Container end = resolve.container(otherId, start ? "StartContainer" : "EndContainer");
+        Type expected = start ? type.startType() : type.endType();
+        if (end.type() != expected) {
+            throw new EventError("link type " + type.name() + " " + (start ? "starts from" : "ends at")
+                    + " containers of type " + expected.name() + ", but '" + end.name() + "' is of type "
+                    + end.type().name());
+        }
+        int value = resolve.value(valueId, type);
+        PendingLinks pending = (PendingLinks) slots.get(c.id(), type.id());
+        if (pending == null) {
+            pending = new PendingLinks((LinkTable) c.tableFor(type));
+            slots.put(c.id(), type.id(), pending);
+        }
+        LinkTable table = pending.table;
+        int row = pending.take(key, !start);
+        if (row < 0) {
+            row = start ? table.add(time, Double.NaN, value, end.id(), -1, key)
+                    : table.add(Double.NaN, time, value, -1, end.id(), key);
+            pending.wait(key, row, line, start);
+        } else {
+            if (table.value(row) != value) {
+                throw new EventError("link key '" + names.get(key) + "': value '" + type.value(value).name()
+                        + "' does not match '" + type.value(table.value(row)).name() + "' of its "
+                        + (start ? "end" : "start") + " at line " + pending.lastTakenLine());
+            }
+            if (start) {
+                table.setStart(row, time, end.id());
+            } else {
+                table.setEnd(row, time, end.id());
+            }
+        }
+        lastTable = table;
+        lastRow = row;
+    }
+
+    /** Resolves the Container field of an entity event and checks it may hold entities of {@code type}. */
+    private Container container(int containerId, Type type, double time) {
+        Container c = resolve.container(containerId, "Container");
+        if (c.type() != type.parent()) {
+            throw new EventError(type.kind().name().toLowerCase(Locale.ROOT) + " type " + type.name()
+                    + " belongs to containers of type " + type.parent().name() + ", but '" + c.name()
+                    + "' is of type " + c.type().name());
+        }
+        if (!c.isOpen()) {
+            throw destroyed(c);
+        }
+        clocks.tick(c.id(), time, line);
+        return c;
+    }
+
+    EventError destroyed(Container c) {
+        return new EventError("container '" + c.name() + "' was destroyed at " + c.end() + " (line "
+                + clocks.destroyedLine(c.id()) + "): nothing may happen in it afterwards");
+    }
+}

@@ -397,6 +397,14 @@ class BadTraceTest {
     }
 
     @Test
+    void incompleteLinkEndWithoutStart() throws IOException {
+        String text = trace("7 1.0 S p1 Run", "14 2.0 L m1 p2 msg k9");
+        Path t = write("incomplete-link-end.trace", text);
+        expectProblem(t, lineOf(text, "14 2.0 L m1 p2 msg k9"), "incomplete link", "'k9'", "-z");
+        assertThat(CliRun.run("validate", "-z", t.toString()).exit()).as("validate -z").isZero();
+    }
+
+    @Test
     void addVariableBeforeAnySetVariable() throws IOException {
         String text = trace("7 1.0 S p1 Run", "12 1.0 V p1 3");
         Path t = write("add-before-set.trace", text);
@@ -421,6 +429,27 @@ class BadTraceTest {
         CliRun.Result expected = expectValid(plain);
         CliRun.Result actual = expectValid(dos);
         assertThat(actual.out()).as("dump of the CRLF trace must equal the dump of the LF trace").isEqualTo(expected.out());
+    }
+
+    @Test
+    void timeOrderIsCheckedPerContainerAndType() throws IOException {
+        // Going back in time on another container, or on another type, is allowed (as pj_dump does).
+        Path t = write("per-container-order.trace", trace("7 2.0 S p1 Run", "7 1.0 S p2 Idle", "11 0.5 V p1 3",
+                "10 1.5 E p1 boom", "13 1.0 L m1 p1 msg k1", "14 2.0 L m1 p2 msg k1"));
+        CliRun.Result v = CliRun.run("validate", t.toString());
+        assertNoStackTrace(v);
+        assertThat(v.exit()).as("validate\n%s", v).isZero();
+    }
+
+    @Test
+    void problemInACrlfTrace() throws IOException {
+        String lf = trace("7 1.0 S p1 Run", "10 abc E p1 boom", "7 2.0 S p1 Idle");
+        String crlf = lf.replace("\n", "\r\n");
+        Path t = write("bad-time-crlf.trace", crlf);
+        expectProblem(t, lineOf(lf, "10 abc E p1 boom"), "time", "'abc'");
+        CliRun.Result v = CliRun.run("validate", t.toString());
+        assertThat(v.err()).as("the offending line is shown without its CR\n%s", v)
+                .contains("\n    10 abc E p1 boom\n").doesNotContain("\r");
     }
 
     // ---------------------------------------------------------------- validate keeps going

@@ -1,7 +1,7 @@
 package dev.paje;
 
 import dev.paje.read.Diagnostics;
-import dev.paje.read.Names;
+import dev.paje.store.Names;
 import dev.paje.read.Problem;
 import dev.paje.read.Progress;
 import dev.paje.read.ReadOptions;
@@ -10,6 +10,8 @@ import dev.paje.read.TraceReader;
 import dev.paje.sim.SimOptions;
 import dev.paje.sim.Simulator;
 import dev.paje.store.Trace;
+import dev.paje.store.TraceCache;
+import java.nio.file.Files;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -27,8 +29,10 @@ public final class TraceLoader {
     private final SimOptions sim;
     private final int threads;
     private final Progress progress;
+    private final CachePolicy cache;
 
-    private TraceLoader(ReadOptions read, SimOptions sim, int threads, Progress progress) {
+    private TraceLoader(ReadOptions read, SimOptions sim, int threads, Progress progress, CachePolicy cache) {
+        this.cache = cache;
         this.read = read;
         this.sim = sim;
         this.threads = threads;
@@ -39,9 +43,45 @@ public final class TraceLoader {
         return new Builder();
     }
 
-    /** Reads and simulates {@code file}; problems are in the result, never thrown. */
+    /**
+     * Reads and simulates {@code file}; problems are in the result, never thrown. A valid cache
+     * (see {@link CachePolicy}) is opened instead when there is one, and written after a clean read.
+     */
     public Loaded load(Path file) throws IOException {
-        return run(file.toString(), reader -> reader.read(file));
+        long size = Files.size(file);
+        boolean cached = cache.enabled() && size >= cache.minBytes();
+        Path cacheFile = null;
+        String key = null;
+        if (cached) {
+            cacheFile = cache.fileFor(file, read.legacyNames() + "|" + sim);
+            key = cacheKey(file, size);
+            try {
+                TraceCache.Cached hit = TraceCache.read(cacheFile, key);
+                if (hit != null) {
+                    return new Loaded(hit.trace(), List.of(), List.of(), true, 0, hit.lines(), hit.events(), true);
+                }
+            } catch (IOException | RuntimeException e) {
+                // an unreadable cache is as good as none: read the trace
+            }
+        }
+        Loaded loaded = run(file.toString(), reader -> reader.read(file));
+        if (cached && loaded.valid() && loaded.warnings().isEmpty()) {
+            try {
+                TraceCache.write(loaded.trace(), cacheFile, key, loaded.lines(), loaded.events());
+            } catch (IOException e) {
+                List<Problem> warnings = List.of(new Problem(file.toString(), 0,
+                        "could not write the cache " + cacheFile + ": " + e.getMessage(), null));
+                return new Loaded(loaded.trace(), loaded.problems(), warnings, true, 0, loaded.lines(),
+                        loaded.events(), false);
+            }
+        }
+        return loaded;
+    }
+
+    /** What a cache must match: the trace file as it is now, and every option that shapes the store. */
+    private String cacheKey(Path file, long size) throws IOException {
+        return "paje-cache-1|" + file.toAbsolutePath().normalize() + "|" + size + "|"
+                + Files.getLastModifiedTime(file).toMillis() + "|" + read.legacyNames() + "|" + sim;
     }
 
     /** Reads and simulates a stream (stdin); {@code PajeTraceFile} names resolve against {@code baseDir}. */
@@ -68,7 +108,7 @@ public final class TraceLoader {
             complete = false;
         }
         return new Loaded(trace, diagnostics.problems(), diagnostics.warnings(), complete,
-                diagnostics.total(), reader.lines(), reader.events());
+                diagnostics.total(), reader.lines(), reader.events(), false);
     }
 
     /**
@@ -81,9 +121,10 @@ public final class TraceLoader {
      * @param problemLines lines with a problem, repeats included
      * @param lines lines read
      * @param events event lines read
+     * @param fromCache true when the trace was opened from its binary cache
      */
     public record Loaded(Trace trace, List<Problem> problems, List<Problem> warnings, boolean complete,
-            long problemLines, long lines, long events) {
+            long problemLines, long lines, long events, boolean fromCache) {
 
         public boolean valid() {
             return complete && problems.isEmpty();
@@ -108,6 +149,13 @@ public final class TraceLoader {
             return this;
         }
         private Progress progress = Progress.NONE;
+        private CachePolicy cache = CachePolicy.off();
+
+        /** Whether and where to keep binary caches of loaded traces (default: off for the library). */
+        public Builder cache(CachePolicy policy) {
+            this.cache = policy;
+            return this;
+        }
 
         /** How many threads tokenize a file (default: one per core). */
         public Builder threads(int n) {
@@ -160,7 +208,7 @@ public final class TraceLoader {
 
         public TraceLoader build() {
             return new TraceLoader(new ReadOptions(legacyNames, failFast, maxProblems, followTraceFiles, chunkSize),
-                    new SimOptions(ignoreIncompleteLinks, stopAt, singlePrecisionVariables), threads, progress);
+                    new SimOptions(ignoreIncompleteLinks, stopAt, singlePrecisionVariables), threads, progress, cache);
         }
     }
 }

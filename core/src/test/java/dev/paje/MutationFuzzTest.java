@@ -43,12 +43,15 @@ class MutationFuzzTest {
 
     @TestFactory
     Stream<DynamicTest> mutatedTracesNeverCrashTheLoader() throws IOException {
+        // A skip inside a dynamic test (rather than in the factory) shows in the reports with its message.
         String shared = System.getProperty("paje.shared");
-        Assumptions.assumeTrue(shared != null && !shared.isBlank(),
-                "system property paje.shared is not set: skipping the mutation fuzzing");
+        if (shared == null || shared.isBlank()) {
+            return skip("system property paje.shared is not set: skipping the mutation fuzzing");
+        }
         Path valid = Path.of(shared, "traces", "valid");
-        Assumptions.assumeTrue(Files.isDirectory(valid),
-                "shared corpus not found at " + valid + ": skipping the mutation fuzzing");
+        if (!Files.isDirectory(valid)) {
+            return skip("shared corpus not found at " + valid + ": skipping the mutation fuzzing");
+        }
         String onlyTrace = System.getProperty("paje.fuzz.trace");
         Long onlySeed = Long.getLong("paje.fuzz.seed");
         List<Path> traces;
@@ -58,7 +61,10 @@ class MutationFuzzTest {
                     .filter(p -> onlyTrace == null || p.getFileName().toString().equals(onlyTrace))
                     .sorted().toList();
         }
-        Assumptions.assumeFalse(traces.isEmpty(), "no small trace in " + valid);
+        if (traces.isEmpty()) {
+            return skip("no trace under " + MAX_SIZE + " bytes in " + valid
+                    + (onlyTrace == null ? "" : " named " + onlyTrace) + ": nothing to fuzz");
+        }
         return traces.stream().map(t -> DynamicTest.dynamicTest(t.getFileName().toString(), () -> {
             byte[] original = Files.readAllBytes(t);
             String name = t.getFileName().toString();
@@ -78,6 +84,10 @@ class MutationFuzzTest {
             }, () -> "loader too slow or stuck on a mutation of " + name + ", seed " + current[0]
                     + " (replay: -Dpaje.fuzz.trace=" + name + " -Dpaje.fuzz.seed=" + current[0] + ")");
         }));
+    }
+
+    private static Stream<DynamicTest> skip(String why) {
+        return Stream.of(DynamicTest.dynamicTest("shared corpus", () -> Assumptions.abort(why)));
     }
 
     private static long seedOf(String name, int iteration) {

@@ -12,6 +12,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -42,11 +43,8 @@ final class DumpCommand implements Callable<Integer> {
     @Option(names = {"-a", "--stop-at"}, paramLabel = "TIME", description = "Stop the simulation at TIME.")
     double stopAt = Double.POSITIVE_INFINITY;
 
-    @Option(names = {"-n", "--no-strict"}, description = "Accept the 2003 field names (ContainerType, EntityType, SourceContainer...).")
-    boolean legacy;
-
-    @Option(names = {"-z", "--ignore-incomplete-links"}, description = "Do not fail on links missing their start or end.")
-    boolean ignoreIncompleteLinks;
+    @Mixin
+    LoadOptions load;
 
     @Option(names = {"-i", "--no-imbrication"}, description = "Print only the outermost states (nesting level 0).")
     boolean noImbrication;
@@ -67,9 +65,6 @@ final class DumpCommand implements Callable<Integer> {
         "By default they are rounded to single precision as pj_dump does, so outputs match."})
     boolean exactValues;
 
-    @Option(names = {"-j", "--threads"}, paramLabel = "N", description = "Threads that read the trace (default: one per core).")
-    int threads = Runtime.getRuntime().availableProcessors();
-
     @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
     boolean help;
 
@@ -83,9 +78,7 @@ final class DumpCommand implements Callable<Integer> {
             err.println("paje dump: --float-precision must be between 0 and 17, found " + precision);
             return 2;
         }
-        TraceLoader loader = TraceLoader.builder().threads(threads).legacyNames(legacy)
-                .ignoreIncompleteLinks(ignoreIncompleteLinks).stopAt(stopAt)
-                .singlePrecisionVariables(!exactValues).build();
+        TraceLoader loader = load.builder().stopAt(stopAt).singlePrecisionVariables(!exactValues).build();
         TraceLoader.Loaded loaded = TraceInput.load(loader, trace, err);
         if (loaded == null) {
             return 1;

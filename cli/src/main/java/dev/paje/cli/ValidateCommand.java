@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -22,20 +23,14 @@ final class ValidateCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "TRACE", description = "Trace files; '-' reads standard input.")
     List<String> traces;
 
-    @Option(names = {"-n", "--no-strict"}, description = "Accept the 2003 field names (ContainerType, EntityType, SourceContainer...).")
-    boolean legacy;
-
-    @Option(names = {"-z", "--ignore-incomplete-links"}, description = "Do not report links missing their start or end.")
-    boolean ignoreIncompleteLinks;
+    @Mixin
+    LoadOptions load;
 
     @Option(names = {"-m", "--max-problems"}, paramLabel = "N", description = "Stop after N distinct problems (default: ${DEFAULT-VALUE}).")
     int maxProblems = 20;
 
     @Option(names = {"-q", "--quiet"}, description = "Print nothing for valid traces.")
     boolean quiet;
-
-    @Option(names = {"-j", "--threads"}, paramLabel = "N", description = "Threads that read the trace (default: one per core).")
-    int threads = Runtime.getRuntime().availableProcessors();
 
     @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
     boolean help;
@@ -51,8 +46,7 @@ final class ValidateCommand implements Callable<Integer> {
             err.println("paje validate: --max-problems must be at least 1, found " + maxProblems);
             return 2;
         }
-        TraceLoader loader = TraceLoader.builder().threads(threads).legacyNames(legacy).ignoreIncompleteLinks(ignoreIncompleteLinks)
-                .collectProblems(maxProblems).build();
+        TraceLoader loader = load.builder().collectProblems(maxProblems).build();
         int status = 0;
         for (String trace : traces) {
             TraceLoader.Loaded loaded = TraceInput.load(loader, trace, err);

@@ -1,5 +1,6 @@
 package dev.paje.read;
 
+import dev.paje.store.Names;
 /**
  * Tokenizes a chunk of event lines into a {@link Batch}, resolving what can be resolved without
  * the simulation: times, numbers, and names to worker-local ids.

@@ -1,5 +1,7 @@
 package dev.paje.read;
 
+import dev.paje.store.Names;
+
 /** Receives the events of a trace in file order; the simulator is the main one. */
 public interface EventSink {
     /**

@@ -1,5 +1,6 @@
 package dev.paje.read;
 
+import dev.paje.store.Names;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.paje.read;
 
+import dev.paje.store.Names;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;

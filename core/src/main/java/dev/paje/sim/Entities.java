@@ -2,7 +2,7 @@ package dev.paje.sim;
 
 import dev.paje.read.EventError;
 import dev.paje.read.EventKind;
-import dev.paje.read.Names;
+import dev.paje.store.Names;
 import dev.paje.store.Container;
 import dev.paje.store.EventTable;
 import dev.paje.store.LinkTable;

@@ -1,7 +1,7 @@
 package dev.paje.sim;
 
 import dev.paje.read.EventError;
-import dev.paje.read.Names;
+import dev.paje.store.Names;
 import dev.paje.store.IntIntMap;
 import java.util.ArrayList;
 import java.util.List;

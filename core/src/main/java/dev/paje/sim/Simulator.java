@@ -8,7 +8,7 @@ import dev.paje.read.EventSink;
 import dev.paje.read.Field;
 import dev.paje.read.FieldType;
 import dev.paje.read.Line;
-import dev.paje.read.Names;
+import dev.paje.store.Names;
 import dev.paje.read.Problem;
 import dev.paje.store.Container;
 import dev.paje.store.Trace;
@@ -310,7 +310,7 @@ public final class Simulator implements EventSink {
         for (Container c : containers.all()) {
             c.trim();
         }
-        trace = new Trace(names.snapshot(), types.all(), containers.all(), Double.isNaN(firstTime) ? 0 : firstTime, end);
+        trace = new Trace(names, types.all(), containers.all(), Double.isNaN(firstTime) ? 0 : firstTime, end);
     }
 
     private void reportIncompleteLinks() {

@@ -123,6 +123,15 @@ public final class Container {
         }
     }
 
+    /** Puts a table read back from a cache. */
+    void putTable(Type t, Object table) {
+        int i = t.id();
+        if (i >= tables.length) {
+            tables = Arrays.copyOf(tables, i + 1);
+        }
+        tables[i] = table;
+    }
+
     /** The table of {@code t}, created on first use. */
     public Object tableFor(Type t) {
         int i = t.id();

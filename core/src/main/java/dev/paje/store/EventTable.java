@@ -1,40 +1,41 @@
 package dev.paje.store;
 
-import java.util.Arrays;
-
-/** The point events of one event type in one container, in columns, in time order. */
+/** The point events of one event type in one container, in columns, in file order. 12 bytes per event. */
 public final class EventTable {
-    private double[] time = new double[8];
-    private int[] value = new int[8];
-    private int size;
+    final DoubleColumn time;
+    final IntColumn value;
     private UserColumns user;
 
+    public EventTable() {
+        this(new DoubleColumn(), new IntColumn());
+    }
+
+    EventTable(DoubleColumn time, IntColumn value) {
+        this.time = time;
+        this.value = value;
+    }
+
     public int add(double t, int valueIndex) {
-        if (size == time.length) {
-            time = Arrays.copyOf(time, size * 2);
-            value = Arrays.copyOf(value, size * 2);
-        }
-        time[size] = t;
-        value[size] = valueIndex;
-        return size++;
+        time.add(t);
+        return value.add(valueIndex);
     }
 
     /** Releases the spare capacity of the columns (after loading). */
     public void trim() {
-        time = Arrays.copyOf(time, size);
-        value = Arrays.copyOf(value, size);
+        time.trim();
+        value.trim();
     }
 
     public int size() {
-        return size;
+        return time.size();
     }
 
     public double time(int row) {
-        return time[row];
+        return time.get(row);
     }
 
     public int value(int row) {
-        return value[row];
+        return value.get(row);
     }
 
     public UserColumns user() {
@@ -46,5 +47,9 @@ public final class EventTable {
 
     public UserColumns userOrNull() {
         return user;
+    }
+
+    void user(UserColumns u) {
+        user = u;
     }
 }

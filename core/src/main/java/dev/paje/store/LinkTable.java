@@ -1,97 +1,97 @@
 package dev.paje.store;
 
-import java.util.Arrays;
-
 /**
  * The links of one link type held by one container (their common ancestor). A row is created by
- * whichever of start and end comes first; the other side is NaN / -1 until matched.
+ * whichever of start and end comes first; the other side is NaN / -1 until matched. 32 bytes per link.
  */
 public final class LinkTable {
-    private double[] start = new double[8];
-    private double[] end = new double[8];
-    private int[] value = new int[8];
-    private int[] from = new int[8];
-    private int[] to = new int[8];
-    private int[] key = new int[8];
-    private int size;
+    final DoubleColumn start;
+    final DoubleColumn end;
+    final IntColumn value;
+    final IntColumn from;
+    final IntColumn to;
+    final IntColumn key;
     private UserColumns user;
+
+    public LinkTable() {
+        this(new DoubleColumn(), new DoubleColumn(), new IntColumn(), new IntColumn(), new IntColumn(), new IntColumn());
+    }
+
+    LinkTable(DoubleColumn start, DoubleColumn end, IntColumn value, IntColumn from, IntColumn to, IntColumn key) {
+        this.start = start;
+        this.end = end;
+        this.value = value;
+        this.from = from;
+        this.to = to;
+        this.key = key;
+    }
 
     /** Appends a half-known link and returns its row. */
     public int add(double startTime, double endTime, int valueIndex, int fromContainer, int toContainer, int keyName) {
-        if (size == start.length) {
-            int n = size * 2;
-            start = Arrays.copyOf(start, n);
-            end = Arrays.copyOf(end, n);
-            value = Arrays.copyOf(value, n);
-            from = Arrays.copyOf(from, n);
-            to = Arrays.copyOf(to, n);
-            key = Arrays.copyOf(key, n);
-        }
-        start[size] = startTime;
-        end[size] = endTime;
-        value[size] = valueIndex;
-        from[size] = fromContainer;
-        to[size] = toContainer;
-        key[size] = keyName;
-        return size++;
+        start.add(startTime);
+        end.add(endTime);
+        value.add(valueIndex);
+        from.add(fromContainer);
+        to.add(toContainer);
+        return key.add(keyName);
     }
 
     /** Completes a row created by its end with its start side. */
     public void setStart(int row, double time, int fromContainer) {
-        start[row] = time;
-        from[row] = fromContainer;
+        start.set(row, time);
+        from.set(row, fromContainer);
     }
 
     /** Completes a row created by its start with its end side. */
     public void setEnd(int row, double time, int toContainer) {
-        end[row] = time;
-        to[row] = toContainer;
+        end.set(row, time);
+        to.set(row, toContainer);
     }
 
     /** Releases the spare capacity of the columns (after loading). */
     public void trim() {
-        start = Arrays.copyOf(start, size);
-        end = Arrays.copyOf(end, size);
-        value = Arrays.copyOf(value, size);
-        from = Arrays.copyOf(from, size);
-        to = Arrays.copyOf(to, size);
-        key = Arrays.copyOf(key, size);
+        start.trim();
+        end.trim();
+        value.trim();
+        from.trim();
+        to.trim();
+        key.trim();
     }
 
     public int size() {
-        return size;
+        return start.size();
     }
 
     public double start(int row) {
-        return start[row];
+        return start.get(row);
     }
 
     public double end(int row) {
-        return end[row];
+        return end.get(row);
     }
 
     public int value(int row) {
-        return value[row];
+        return value.get(row);
     }
 
     /** Id of the container the link starts from, or -1 while unmatched. */
     public int from(int row) {
-        return from[row];
+        return from.get(row);
     }
 
     /** Id of the container the link ends at, or -1 while unmatched. */
     public int to(int row) {
-        return to[row];
+        return to.get(row);
     }
 
     /** Interned name id of the link's key. */
     public int key(int row) {
-        return key[row];
+        return key.get(row);
     }
 
     /** True when both ends are known. */
     public boolean complete(int row) {
-        return from[row] >= 0 && to[row] >= 0;
+        return from.get(row) >= 0 && to.get(row) >= 0;
     }
 
     public UserColumns user() {
@@ -103,5 +103,9 @@ public final class LinkTable {
 
     public UserColumns userOrNull() {
         return user;
+    }
+
+    void user(UserColumns u) {
+        user = u;
     }
 }

@@ -1,65 +1,65 @@
 package dev.paje.store;
 
-import java.util.Arrays;
-
 /**
  * The states of one state type in one container, in columns, in order of start time. A state's
- * end is NaN while it is open. Nesting level 0 is the outermost state.
+ * end is NaN while it is open. Nesting level 0 is the outermost state. 22 bytes per state.
  */
 public final class StateTable {
-    private double[] start = new double[8];
-    private double[] end = new double[8];
-    private int[] value = new int[8];
-    private short[] level = new short[8];
-    private int size;
+    final DoubleColumn start;
+    final DoubleColumn end;
+    final IntColumn value;
+    final ShortColumn level;
     private UserColumns user;
+
+    public StateTable() {
+        this(new DoubleColumn(), new DoubleColumn(), new IntColumn(), new ShortColumn());
+    }
+
+    StateTable(DoubleColumn start, DoubleColumn end, IntColumn value, ShortColumn level) {
+        this.start = start;
+        this.end = end;
+        this.value = value;
+        this.level = level;
+    }
 
     /** Appends an open state and returns its row. */
     public int open(double time, int valueIndex, int nesting) {
-        if (size == start.length) {
-            int n = size * 2;
-            start = Arrays.copyOf(start, n);
-            end = Arrays.copyOf(end, n);
-            value = Arrays.copyOf(value, n);
-            level = Arrays.copyOf(level, n);
-        }
-        start[size] = time;
-        end[size] = Double.NaN;
-        value[size] = valueIndex;
-        level[size] = (short) nesting;
-        return size++;
+        start.add(time);
+        end.add(Double.NaN);
+        value.add(valueIndex);
+        return level.add((short) nesting);
     }
 
     public void close(int row, double time) {
-        end[row] = time;
+        end.set(row, time);
     }
 
     /** Releases the spare capacity of the columns (after loading). */
     public void trim() {
-        start = Arrays.copyOf(start, size);
-        end = Arrays.copyOf(end, size);
-        value = Arrays.copyOf(value, size);
-        level = Arrays.copyOf(level, size);
+        start.trim();
+        end.trim();
+        value.trim();
+        level.trim();
     }
 
     public int size() {
-        return size;
+        return start.size();
     }
 
     public double start(int row) {
-        return start[row];
+        return start.get(row);
     }
 
     public double end(int row) {
-        return end[row];
+        return end.get(row);
     }
 
     public int value(int row) {
-        return value[row];
+        return value.get(row);
     }
 
     public int level(int row) {
-        return level[row];
+        return level.get(row);
     }
 
     /** User fields of the rows, created on first use. */
@@ -73,5 +73,9 @@ public final class StateTable {
     /** User fields, or null when no row has any. */
     public UserColumns userOrNull() {
         return user;
+    }
+
+    void user(UserColumns u) {
+        user = u;
     }
 }

@@ -8,13 +8,13 @@ import java.util.List;
  * Immutable once the simulator has finished.
  */
 public final class Trace {
-    private final String[] names;
+    private final Names names;
     private final List<Type> types;
     private final List<Container> containers;
     private final double start;
     private final double end;
 
-    public Trace(String[] names, List<Type> types, List<Container> containers, double start, double end) {
+    public Trace(Names names, List<Type> types, List<Container> containers, double start, double end) {
         this.names = names;
         this.types = Collections.unmodifiableList(types);
         this.containers = Collections.unmodifiableList(containers);
@@ -24,7 +24,12 @@ public final class Trace {
 
     /** Interned name {@code id}: link keys are stored as such ids. */
     public String name(int id) {
-        return names[id];
+        return names.text(id);
+    }
+
+    /** The interned names (types, containers, values, link keys). */
+    public Names names() {
+        return names;
     }
 
     /** All types, the root container type first; a type's id is its index. */

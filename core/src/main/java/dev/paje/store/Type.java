@@ -98,6 +98,11 @@ public final class Type {
         return v;
     }
 
+    /** Adds a value read back from a cache (no name lookups are needed any more). */
+    void restoreValue(String name, String alias, String color) {
+        values.add(new EntityValue(values.size(), name, alias, color));
+    }
+
     @Override
     public String toString() {
         return kind.name().toLowerCase(java.util.Locale.ROOT) + " type " + name;

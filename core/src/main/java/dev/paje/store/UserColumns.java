@@ -36,6 +36,12 @@ public final class UserColumns {
         return columns.keySet();
     }
 
+    /** Number of rows the column of {@code name} can hold (rows past it have no value). */
+    int rows(String name) {
+        String[] col = columns.get(name);
+        return col == null ? 0 : col.length;
+    }
+
     public boolean isEmpty() {
         return columns.isEmpty();
     }

@@ -1,75 +1,78 @@
 package dev.paje.store;
 
-import java.util.Arrays;
-
 /**
  * A variable of one container as a step function: one row per interval of constant value, in
- * time order. The last interval's end is NaN while the variable is still open.
+ * time order. The last interval's end is NaN while the variable is still open. 24 bytes per step.
  */
 public final class VariableTable {
-    private double[] start = new double[8];
-    private double[] end = new double[8];
-    private double[] value = new double[8];
-    private int size;
+    final DoubleColumn start;
+    final DoubleColumn end;
+    final DoubleColumn value;
     private UserColumns user;
+
+    public VariableTable() {
+        this(new DoubleColumn(), new DoubleColumn(), new DoubleColumn());
+    }
+
+    VariableTable(DoubleColumn start, DoubleColumn end, DoubleColumn value) {
+        this.start = start;
+        this.end = end;
+        this.value = value;
+    }
 
     /**
      * Starts a new interval at {@code time} with {@code v}, closing the previous one there. A change
      * at the very time the open interval started replaces its value: no zero-length steps.
      */
     public int step(double time, double v) {
-        if (size > 0 && Double.isNaN(end[size - 1])) {
-            if (start[size - 1] == time) {
-                value[size - 1] = v;
-                return size - 1;
+        int last = start.size() - 1;
+        if (last >= 0 && Double.isNaN(end.get(last))) {
+            if (start.get(last) == time) {
+                value.set(last, v);
+                return last;
             }
-            end[size - 1] = time;
+            end.set(last, time);
         }
-        if (size == start.length) {
-            int n = size * 2;
-            start = Arrays.copyOf(start, n);
-            end = Arrays.copyOf(end, n);
-            value = Arrays.copyOf(value, n);
-        }
-        start[size] = time;
-        end[size] = Double.NaN;
-        value[size] = v;
-        return size++;
+        start.add(time);
+        end.add(Double.NaN);
+        return value.add(v);
     }
 
     /** Closes the open interval, if any, at {@code time}. */
     public void close(double time) {
-        if (size > 0 && Double.isNaN(end[size - 1])) {
-            end[size - 1] = time;
+        int last = start.size() - 1;
+        if (last >= 0 && Double.isNaN(end.get(last))) {
+            end.set(last, time);
         }
     }
 
     /** The current value: that of the last interval (0 before any). */
     public double current() {
-        return size == 0 ? 0 : value[size - 1];
+        int n = value.size();
+        return n == 0 ? 0 : value.get(n - 1);
     }
 
     /** Releases the spare capacity of the columns (after loading). */
     public void trim() {
-        start = Arrays.copyOf(start, size);
-        end = Arrays.copyOf(end, size);
-        value = Arrays.copyOf(value, size);
+        start.trim();
+        end.trim();
+        value.trim();
     }
 
     public int size() {
-        return size;
+        return start.size();
     }
 
     public double start(int row) {
-        return start[row];
+        return start.get(row);
     }
 
     public double end(int row) {
-        return end[row];
+        return end.get(row);
     }
 
     public double value(int row) {
-        return value[row];
+        return value.get(row);
     }
 
     public UserColumns user() {
@@ -81,5 +84,9 @@ public final class VariableTable {
 
     public UserColumns userOrNull() {
         return user;
+    }
+
+    void user(UserColumns u) {
+        user = u;
     }
 }

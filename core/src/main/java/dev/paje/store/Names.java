@@ -1,4 +1,4 @@
-package dev.paje.read;
+package dev.paje.store;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -23,6 +23,23 @@ public final class Names {
     private String[] strings = new String[1 << 10];
     private byte[] arena = new byte[1 << 14];
     private int size;
+
+    /** A read-only table over names read back from a cache: {@link #get} and {@link #text} only. */
+    static Names frozen(byte[] arena, int[] offsets, int size) {
+        Names n = new Names();
+        n.arena = arena;
+        n.offsets = offsets;
+        n.size = size;
+        n.strings = new String[Math.max(1, size)];
+        n.hashes = null;
+        n.slots = null;
+        return n;
+    }
+
+    /** The arena and offsets, for writing a cache. */
+    View all() {
+        return new View(arena, offsets, size);
+    }
 
     /** Returns the id of {@code buf[from, to)}, adding it when new. */
     public int intern(byte[] buf, int from, int to) {
@@ -101,16 +118,16 @@ public final class Names {
      * The names as they are now, valid while this table grows (its arrays are replaced, never
      * modified below {@code size}): lets another thread read the names a batch published.
      */
-    View view() {
+    public View view() {
         return new View(arena, offsets, size);
     }
 
     /** A frozen prefix of a table. */
-    record View(byte[] arena, int[] offsets, int size) {
+    public record View(byte[] arena, int[] offsets, int size) {
     }
 
     /** Interns name {@code id} of {@code view} here and returns its id in this table. */
-    int intern(View view, int id) {
+    public int intern(View view, int id) {
         return intern(view.arena, view.offsets[id], view.offsets[id + 1]);
     }
 

@@ -1,0 +1,258 @@
+package dev.paje.store;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Encodes and decodes the metadata of a {@link TraceCache}: names, types, containers, tables. */
+final class CacheMeta {
+    private static final int STATES = 1;
+    private static final int EVENTS = 2;
+    private static final int VARIABLES = 3;
+    private static final int LINKS = 4;
+
+    private CacheMeta() {
+    }
+
+    static byte[] encode(Trace trace, String key, long lines, long events, TraceCache.Layout layout)
+            throws IOException {
+        TraceCache.Bytes bytes = new TraceCache.Bytes();
+        DataOutputStream out = bytes.data();
+        out.writeUTF(key);
+        out.writeLong(lines);
+        out.writeLong(events);
+        out.writeDouble(trace.start());
+        out.writeDouble(trace.end());
+        Names.View names = trace.names().all();
+        out.writeInt(names.size());
+        for (int i = 0; i <= names.size(); i++) {
+            out.writeInt(names.offsets()[i]);
+        }
+        out.write(names.arena(), 0, names.offsets()[names.size()]);
+        out.writeInt(trace.types().size());
+        for (Type t : trace.types()) {
+            out.writeByte(t.kind().ordinal());
+            text(out, t.name());
+            text(out, t.alias());
+            out.writeInt(t.parent() == null ? -1 : t.parent().id());
+            text(out, t.color());
+            out.writeInt(t.startType() == null ? -1 : t.startType().id());
+            out.writeInt(t.endType() == null ? -1 : t.endType().id());
+            out.writeInt(t.values().size());
+            for (EntityValue v : t.values()) {
+                text(out, v.name());
+                text(out, v.alias());
+                text(out, v.color());
+            }
+        }
+        out.writeInt(trace.containers().size());
+        for (Container c : trace.containers()) {
+            text(out, c.name());
+            text(out, c.alias());
+            out.writeInt(c.type().id());
+            out.writeInt(c.parent() == null ? -1 : c.parent().id());
+            out.writeDouble(c.start());
+            out.writeDouble(c.end());
+            out.writeInt(c.user().size());
+            for (Map.Entry<String, String> e : c.user().entrySet()) {
+                text(out, e.getKey());
+                text(out, e.getValue());
+            }
+            List<Type> held = new ArrayList<>();
+            for (Type t : trace.types()) {
+                if (c.table(t) != null) {
+                    held.add(t);
+                }
+            }
+            out.writeInt(held.size());
+            for (Type t : held) {
+                out.writeInt(t.id());
+                table(out, c.table(t), layout);
+            }
+        }
+        out.flush();
+        return bytes.toByteArray();
+    }
+
+    private static void table(DataOutputStream out, Object table, TraceCache.Layout layout) throws IOException {
+        if (table instanceof StateTable s) {
+            out.writeByte(STATES);
+            out.writeInt(s.size());
+            columns(out, layout, s.size(), s.start, s.end, s.value, s.level);
+            user(out, s.userOrNull(), s.size());
+        } else if (table instanceof EventTable e) {
+            out.writeByte(EVENTS);
+            out.writeInt(e.size());
+            columns(out, layout, e.size(), e.time, e.value);
+            user(out, e.userOrNull(), e.size());
+        } else if (table instanceof VariableTable v) {
+            out.writeByte(VARIABLES);
+            out.writeInt(v.size());
+            columns(out, layout, v.size(), v.start, v.end, v.value);
+            user(out, v.userOrNull(), v.size());
+        } else {
+            LinkTable l = (LinkTable) table;
+            out.writeByte(LINKS);
+            out.writeInt(l.size());
+            columns(out, layout, l.size(), l.start, l.end, l.value, l.from, l.to, l.key);
+            user(out, l.userOrNull(), l.size());
+        }
+    }
+
+    private static void columns(DataOutputStream out, TraceCache.Layout layout, int rows, Object... columns)
+            throws IOException {
+        for (Object c : columns) {
+            int width = c instanceof DoubleColumn ? 8 : c instanceof IntColumn ? 4 : 2;
+            out.writeLong(layout.place(c, rows, width));
+        }
+    }
+
+    private static void user(DataOutputStream out, UserColumns user, int rows) throws IOException {
+        if (user == null) {
+            out.writeInt(0);
+            return;
+        }
+        out.writeInt(user.names().size());
+        for (String name : user.names()) {
+            text(out, name);
+            int n = Math.min(rows, user.rows(name));
+            out.writeInt(n);
+            for (int r = 0; r < n; r++) {
+                text(out, user.get(r, name));
+            }
+        }
+    }
+
+    private static void text(DataOutputStream out, String s) throws IOException {
+        if (s == null) {
+            out.writeBoolean(false);
+        } else {
+            out.writeBoolean(true);
+            byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            out.writeInt(b.length);
+            out.write(b);
+        }
+    }
+
+    private static String text(DataInputStream in) throws IOException {
+        if (!in.readBoolean()) {
+            return null;
+        }
+        byte[] b = new byte[in.readInt()];
+        in.readFully(b);
+        return new String(b, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    static Trace decode(DataInputStream in, TraceCache.Windows data) throws IOException {
+        double start = in.readDouble();
+        double end = in.readDouble();
+        int nameCount = in.readInt();
+        int[] offsets = new int[nameCount + 1];
+        for (int i = 0; i <= nameCount; i++) {
+            offsets[i] = in.readInt();
+        }
+        byte[] arena = new byte[offsets[nameCount]];
+        in.readFully(arena);
+        Names names = Names.frozen(arena, offsets, nameCount);
+        int typeCount = in.readInt();
+        List<Type> types = new ArrayList<>(typeCount);
+        for (int i = 0; i < typeCount; i++) {
+            TypeKind kind = TypeKind.values()[in.readByte()];
+            String name = text(in);
+            String alias = text(in);
+            int parent = in.readInt();
+            String color = text(in);
+            int startType = in.readInt();
+            int endType = in.readInt();
+            Type t = new Type(i, kind, name, alias, parent < 0 ? null : types.get(parent), color,
+                    startType < 0 ? null : types.get(startType), endType < 0 ? null : types.get(endType));
+            int values = in.readInt();
+            for (int v = 0; v < values; v++) {
+                t.restoreValue(text(in), text(in), text(in));
+            }
+            types.add(t);
+        }
+        int containerCount = in.readInt();
+        List<Container> containers = new ArrayList<>(containerCount);
+        for (int i = 0; i < containerCount; i++) {
+            String name = text(in);
+            String alias = text(in);
+            Type type = types.get(in.readInt());
+            int parent = in.readInt();
+            Container c = new Container(i, name, alias, type, parent < 0 ? null : containers.get(parent), in.readDouble());
+            c.close(in.readDouble());
+            int users = in.readInt();
+            for (int u = 0; u < users; u++) {
+                c.setUser(text(in), text(in));
+            }
+            int tables = in.readInt();
+            for (int k = 0; k < tables; k++) {
+                Type t = types.get(in.readInt());
+                c.putTable(t, table(in, data));
+            }
+            containers.add(c);
+        }
+        return new Trace(names, types, containers, start, end);
+    }
+
+    private static Object table(DataInputStream in, TraceCache.Windows data) throws IOException {
+        int kind = in.readByte();
+        int rows = in.readInt();
+        switch (kind) {
+            case STATES -> {
+                StateTable s = new StateTable(doubles(in, data, rows), doubles(in, data, rows), ints(in, data, rows),
+                        ShortColumn.of(data.slice(in.readLong(), rows * 2L), rows));
+                s.user(user(in));
+                return s;
+            }
+            case EVENTS -> {
+                EventTable e = new EventTable(doubles(in, data, rows), ints(in, data, rows));
+                e.user(user(in));
+                return e;
+            }
+            case VARIABLES -> {
+                VariableTable v = new VariableTable(doubles(in, data, rows), doubles(in, data, rows),
+                        doubles(in, data, rows));
+                v.user(user(in));
+                return v;
+            }
+            case LINKS -> {
+                LinkTable l = new LinkTable(doubles(in, data, rows), doubles(in, data, rows), ints(in, data, rows),
+                        ints(in, data, rows), ints(in, data, rows), ints(in, data, rows));
+                l.user(user(in));
+                return l;
+            }
+            default -> throw new IOException("corrupt cache: table kind " + kind);
+        }
+    }
+
+    private static DoubleColumn doubles(DataInputStream in, TraceCache.Windows data, int rows) throws IOException {
+        return DoubleColumn.of(data.slice(in.readLong(), rows * 8L), rows);
+    }
+
+    private static IntColumn ints(DataInputStream in, TraceCache.Windows data, int rows) throws IOException {
+        return IntColumn.of(data.slice(in.readLong(), rows * 4L), rows);
+    }
+
+    private static UserColumns user(DataInputStream in) throws IOException {
+        int names = in.readInt();
+        if (names == 0) {
+            return null;
+        }
+        UserColumns user = new UserColumns();
+        for (int k = 0; k < names; k++) {
+            String name = text(in);
+            int n = in.readInt();
+            for (int r = 0; r < n; r++) {
+                String v = text(in);
+                if (v != null) {
+                    user.set(r, name, v);
+                }
+            }
+        }
+        return user;
+    }
+}

@@ -28,6 +28,6 @@ final class LoadOptions {
         CachePolicy defaults = CachePolicy.defaults();
         CachePolicy cache = noCache ? CachePolicy.off() : new CachePolicy(true, defaults.minBytes(), cacheDir);
         return TraceLoader.builder().legacyNames(legacy).ignoreIncompleteLinks(ignoreIncompleteLinks)
-                .threads(threads).cache(cache);
+                .threads(threads).cache(cache).progress(TerminalProgress.forTerminal());
     }
 }

@@ -17,4 +17,8 @@ public interface Progress {
 
     /** {@code bytesDone} bytes of the current file have been read and simulated. */
     void advance(long bytesDone);
+
+    /** The whole read is over (whether it succeeded or not). */
+    default void done() {
+    }
 }

@@ -33,7 +33,7 @@ public final class TraceReader {
     private final int threads;
     private final Deque<Path> reading = new ArrayDeque<>();
     private final NameMaps maps;
-    private final Progress progress;
+    private Progress progress;
     private long lines;
     private long events;
     private long definitions;
@@ -57,13 +57,18 @@ public final class TraceReader {
             readChannel(channel, file.toString(), absolute.getParent());
         } finally {
             reading.clear();
+            progress.done();
         }
         finish(file.toString());
     }
 
     /** Reads a trace from a stream (stdin); included files resolve against {@code baseDir}. */
     public void read(InputStream in, String name, Path baseDir) throws IOException {
-        readStream(in, name, baseDir);
+        try {
+            readStream(in, name, baseDir);
+        } finally {
+            progress.done();
+        }
         finish(name);
     }
 
@@ -361,10 +366,13 @@ public final class TraceReader {
         }
         reading.push(target);
         Line saved = copyOf(line);
+        Progress outer = progress;
+        progress = Progress.NONE;
         try (in) {
             readStream(in, target.toString(), target.getParent());
         } finally {
             reading.pop();
+            progress = outer;
             restore(line, saved);
         }
     }

@@ -87,14 +87,14 @@ final class DumpCommand implements Callable<Integer> {
             loaded.problems().forEach(p -> TraceInput.print(p, err));
             return 1;
         }
-        Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
         if (containerTree) {
+            Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
             new ContainerTreeWriter(out).write(loaded.trace());
+            out.flush();
         } else {
             DumpOptions options = new DumpOptions(start, end, !noImbrication, precision, userDefined, header);
-            new DumpWriter(options, out).write(loaded.trace());
+            new DumpWriter(options, load.threads).write(loaded.trace(), System.out);
         }
-        out.flush();
         return 0;
     }
 }

@@ -10,43 +10,40 @@ import java.math.RoundingMode;
  * the exact binary value; the fast path is taken only where it provably agrees.
  */
 public final class CFormat {
-    private static final long[] POW10 = {
-        1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L
+    private static final double[] POW10D = {
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15
     };
 
     private CFormat() {
     }
 
     /** Appends {@code x} as C's {@code %.<precision>f}. */
-    public static void fixed(StringBuilder out, double x, int precision) {
+    public static void fixed(ByteSink out, double x, int precision) {
         if (Double.isNaN(x) || Double.isInfinite(x)) {
             out.append(Double.isNaN(x) ? "nan" : x > 0 ? "inf" : "-inf");
             return;
         }
         boolean negative = x < 0 || (x == 0 && 1 / x < 0);
         double a = Math.abs(x);
-        if (precision <= 9) {
-            double s = a * POW10[precision];
-            if (s < 1e9) {
+        if (precision <= 15) {
+            // Exact rounding without BigDecimal: s + err is exactly a * 10^p (fma gives the
+            // product's rounding error), and the sign of (s - floor(s) - 0.5) + err says which
+            // way the exact value rounds; an exact tie goes to even, as glibc does.
+            double p = POW10D[precision];
+            double s = a * p;
+            if (s < 9.0e15) {
+                double err = Math.fma(a, p, -s);
                 double floor = Math.floor(s);
-                double frac = s - floor;
-                if (Math.abs(frac - 0.5) > 1e-6) {
-                    long scaled = (long) floor + (frac > 0.5 ? 1 : 0);
-                    if (negative) {
-                        out.append('-');
-                    }
-                    long unit = POW10[precision];
-                    out.append(scaled / unit);
-                    if (precision > 0) {
-                        out.append('.');
-                        long f = scaled % unit;
-                        for (long p = unit / 10; p > f && p > 1; p /= 10) {
-                            out.append('0');
-                        }
-                        out.append(f);
-                    }
-                    return;
+                double d = (s - floor - 0.5) + err;
+                long scaled = (long) floor;
+                if (d > 0 || (d == 0 && (scaled & 1) == 1)) {
+                    scaled++;
                 }
+                if (negative) {
+                    out.append('-');
+                }
+                out.fixed(scaled, precision);
+                return;
             }
         }
         BigDecimal d = new BigDecimal(a).setScale(precision, RoundingMode.HALF_EVEN);
@@ -58,13 +55,13 @@ public final class CFormat {
 
     /** {@code x} as C's {@code %.<precision>f}. */
     public static String fixed(double x, int precision) {
-        StringBuilder sb = new StringBuilder(24);
-        fixed(sb, x, precision);
-        return sb.toString();
+        ByteSink sink = new ByteSink(24);
+        fixed(sink, x, precision);
+        return sink.toString();
     }
 
     /** Appends {@code x} as C++ streams print a double by default ({@code %g}, 6 significant digits). */
-    public static void general(StringBuilder out, double x) {
+    public static void general(ByteSink out, double x) {
         if (Double.isNaN(x) || Double.isInfinite(x)) {
             out.append(Double.isNaN(x) ? "nan" : x > 0 ? "inf" : "-inf");
             return;
@@ -89,8 +86,8 @@ public final class CFormat {
     }
 
     public static String general(double x) {
-        StringBuilder sb = new StringBuilder(16);
-        general(sb, x);
-        return sb.toString();
+        ByteSink sink = new ByteSink(16);
+        general(sink, x);
+        return sink.toString();
     }
 }

@@ -1,6 +1,7 @@
 package dev.paje.dump;
 
 import dev.paje.store.Container;
+import dev.paje.store.EntityValue;
 import dev.paje.store.EventTable;
 import dev.paje.store.LinkTable;
 import dev.paje.store.StateTable;
@@ -9,13 +10,29 @@ import dev.paje.store.Type;
 import dev.paje.store.UserColumns;
 import dev.paje.store.VariableTable;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
 import java.util.EnumSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * Prints a trace in {@code pj_dump}'s line format: one line per container and entity, fields
- * separated by {@code ", "}, names (never aliases), times as {@code %.6f}.
+ * separated by {@code ", "}, names (never aliases), times as {@code %.6f}. Containers are
+ * formatted on all cores into byte buffers, written in order.
+ *
+ * <p>HOT PATH: one line per entity of the trace. Names are encoded to bytes once; numbers are
+ * formatted without {@code String.format}.
  */
 public final class DumpWriter {
     private enum Kind {
@@ -32,206 +49,334 @@ public final class DumpWriter {
         }
     }
 
-    private final DumpOptions options;
-    private final Writer out;
-    private final StringBuilder line = new StringBuilder(256);
-    private final Set<Kind> headed = EnumSet.noneOf(Kind.class);
+    private static final byte[] SEP = {',', ' '};
 
-    public DumpWriter(DumpOptions options, Writer out) {
-        this.options = options;
-        this.out = out;
+    private final DumpOptions options;
+    private final int threads;
+
+    public DumpWriter(DumpOptions options) {
+        this(options, Runtime.getRuntime().availableProcessors());
     }
 
-    public void write(Trace trace) throws IOException {
-        container(trace, trace.root());
+    public DumpWriter(DumpOptions options, int threads) {
+        this.options = options;
+        this.threads = options.header() ? 1 : Math.max(1, threads); // headers follow the order of lines
+    }
+
+    /** Writes the dump as text (for tests and small traces). */
+    public void write(Trace trace, Writer out) throws IOException {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        write(trace, bytes);
+        out.write(bytes.toString(StandardCharsets.UTF_8));
         out.flush();
     }
 
-    /** With {@code -h}, a header line the first time a kind of line is printed. */
-    private void head(Kind kind) throws IOException {
-        if (options.header() && headed.add(kind)) {
-            out.write(kind.header);
-            out.write('\n');
+    public void write(Trace trace, OutputStream out) throws IOException {
+        List<Container> order = new ArrayList<>(trace.containers().size());
+        preorder(trace.root(), order);
+        Names names = new Names(trace);
+        if (threads == 1) {
+            Formatter f = new Formatter(trace, names);
+            for (Container c : order) {
+                f.container(c);
+                if (f.out.size() > 1 << 20) {
+                    f.out.writeTo(out);
+                    f.out.clear();
+                }
+            }
+            f.out.writeTo(out);
+        } else {
+            parallel(trace, names, order, out);
+        }
+        out.flush();
+    }
+
+    private void parallel(Trace trace, Names names, List<Container> order, OutputStream out) throws IOException {
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "paje-dump");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            Deque<Future<ByteSink>> pending = new ArrayDeque<>();
+            int next = 0;
+            while (next < order.size() || !pending.isEmpty()) {
+                while (next < order.size() && pending.size() < threads * 4) {
+                    int from = next;
+                    int to = group(trace, order, from);
+                    next = to;
+                    pending.addLast(pool.submit(() -> {
+                        Formatter f = new Formatter(trace, names);
+                        for (int i = from; i < to; i++) {
+                            f.container(order.get(i));
+                        }
+                        return f.out;
+                    }));
+                }
+                pending.removeFirst().get().writeTo(out);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while dumping");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IOException(e.getCause());
+        } finally {
+            pool.shutdownNow();
         }
     }
 
-    private void container(Trace trace, Container c) throws IOException {
-        head(Kind.CONTAINER);
-        line.setLength(0);
-        line.append("Container, ").append(c.parent() == null ? "0" : c.parent().name()).append(", ")
-                .append(c.type().name()).append(", ");
-        CFormat.general(line, c.start());
-        line.append(", ");
-        CFormat.general(line, c.end());
-        line.append(", ");
-        CFormat.general(line, c.end() - c.start());
-        line.append(", ").append(c.name());
-        if (options.userDefined()) {
-            for (String v : c.user().values()) {
-                line.append(", ").append(v);
-            }
-        }
-        out.append(line.append('\n'));
-        for (Type t : trace.types()) {
-            Object table = c.table(t);
-            if (table instanceof StateTable s) {
-                if (options.imbrication()) {
-                    states(c, t, s);
-                } else {
-                    flatStates(c, t, s);
+    /** End of a group of containers starting at {@code from} holding about 64 K rows. */
+    private static int group(Trace trace, List<Container> order, int from) {
+        long rows = 0;
+        int i = from;
+        while (i < order.size() && (i == from || rows < 65_536)) {
+            Container c = order.get(i++);
+            for (Type t : trace.types()) {
+                Object table = c.table(t);
+                if (table instanceof StateTable s) {
+                    rows += s.size();
+                } else if (table instanceof EventTable e) {
+                    rows += e.size();
+                } else if (table instanceof VariableTable v) {
+                    rows += v.size();
+                } else if (table instanceof LinkTable l) {
+                    rows += l.size();
                 }
-            } else if (table instanceof EventTable e) {
-                events(c, t, e);
-            } else if (table instanceof VariableTable v) {
-                variables(c, t, v);
-            } else if (table instanceof LinkTable l) {
-                links(trace, c, t, l);
             }
         }
+        return i;
+    }
+
+    private static void preorder(Container c, List<Container> out) {
+        out.add(c);
         for (Container child : c.children()) {
-            container(trace, child);
+            preorder(child, out);
         }
     }
 
-    private boolean outside(double start, double end) {
-        return end < options.start() || start > options.end();
-    }
+    /** Names of containers, types and values, encoded once. */
+    private static final class Names {
+        final byte[][] containers;
+        final byte[][] types;
+        final Map<EntityValue, byte[]> values = new IdentityHashMap<>();
 
-    private void begin(String kind, Container c, Type t) {
-        line.setLength(0);
-        line.append(kind).append(", ").append(c.name()).append(", ").append(t.name());
-    }
-
-    private void time(double x) {
-        line.append(", ");
-        CFormat.fixed(line, x, options.precision());
-    }
-
-    private void user(UserColumns user, int row) {
-        if (options.userDefined() && user != null) {
-            for (String name : user.names()) {
-                String v = user.get(row, name);
-                if (v != null) {
-                    line.append(", ").append(v);
+        Names(Trace trace) {
+            containers = new byte[trace.containers().size()][];
+            for (Container c : trace.containers()) {
+                containers[c.id()] = utf8(c.name());
+            }
+            types = new byte[trace.types().size()][];
+            for (Type t : trace.types()) {
+                types[t.id()] = utf8(t.name());
+                for (EntityValue v : t.values()) {
+                    values.put(v, utf8(v.name()));
                 }
             }
         }
-    }
 
-    private void states(Container c, Type t, StateTable s) throws IOException {
-        for (int i = 0; i < s.size(); i++) {
-            state(c, t, s, i, s.start(i), s.end(i));
+        private static byte[] utf8(String s) {
+            return s.getBytes(StandardCharsets.UTF_8);
         }
     }
 
-    private void state(Container c, Type t, StateTable s, int row, double start, double end) throws IOException {
-        if (outside(start, end)) {
-            return;
-        }
-        head(Kind.STATE);
-        begin("State", c, t);
-        time(start);
-        time(end);
-        time(end - start);
-        time(s.level(row));
-        line.append(", ").append(t.value(s.value(row)).name());
-        user(s.userOrNull(), row);
-        out.append(line.append('\n'));
-    }
+    /** Formats containers into its own buffer; one per task. */
+    private final class Formatter {
+        final Trace trace;
+        final Names names;
+        final ByteSink out = new ByteSink(1 << 22);
+        final Set<Kind> headed = EnumSet.noneOf(Kind.class);
 
-    /**
-     * {@code -i}: each state minus the time of the states pushed over it, so that at most one
-     * state per type is printed at any time. Rows come in start order with their nesting level.
-     */
-    private void flatStates(Container c, Type t, StateTable s) throws IOException {
-        int[] rows = new int[16];
-        double[] cursor = new double[16];
-        int depth = 0;
-        for (int i = 0; i < s.size(); i++) {
-            int level = s.level(i);
-            while (depth > level) {
+        Formatter(Trace trace, Names names) {
+            this.trace = trace;
+            this.names = names;
+        }
+
+        private void head(Kind kind) {
+            if (options.header() && headed.add(kind)) {
+                out.append(kind.header).append('\n');
+            }
+        }
+
+        void container(Container c) {
+            head(Kind.CONTAINER);
+            out.append(CONTAINER).append(c.parent() == null ? ROOT : names.containers[c.parent().id()]).append(SEP)
+                    .append(names.types[c.type().id()]).append(SEP);
+            CFormat.general(out, c.start());
+            out.append(SEP);
+            CFormat.general(out, c.end());
+            out.append(SEP);
+            CFormat.general(out, c.end() - c.start());
+            out.append(SEP).append(names.containers[c.id()]);
+            if (options.userDefined()) {
+                for (String v : c.user().values()) {
+                    out.append(SEP).append(v);
+                }
+            }
+            out.append('\n');
+            for (Type t : trace.types()) {
+                Object table = c.table(t);
+                if (table instanceof StateTable s) {
+                    if (options.imbrication()) {
+                        for (int i = 0; i < s.size(); i++) {
+                            state(c, t, s, i, s.start(i), s.end(i));
+                        }
+                    } else {
+                        flatStates(c, t, s);
+                    }
+                } else if (table instanceof EventTable e) {
+                    events(c, t, e);
+                } else if (table instanceof VariableTable v) {
+                    variables(c, t, v);
+                } else if (table instanceof LinkTable l) {
+                    links(c, t, l);
+                }
+            }
+        }
+
+        private boolean outside(double start, double end) {
+            return end < options.start() || start > options.end();
+        }
+
+        private void begin(byte[] kind, Container c, Type t) {
+            out.append(kind).append(names.containers[c.id()]).append(SEP).append(names.types[t.id()]);
+        }
+
+        private void time(double x) {
+            out.append(SEP);
+            CFormat.fixed(out, x, options.precision());
+        }
+
+        private void user(UserColumns user, int row) {
+            if (options.userDefined() && user != null) {
+                for (String name : user.names()) {
+                    String v = user.get(row, name);
+                    if (v != null) {
+                        out.append(SEP).append(v);
+                    }
+                }
+            }
+        }
+
+        private void state(Container c, Type t, StateTable s, int row, double start, double end) {
+            if (outside(start, end)) {
+                return;
+            }
+            head(Kind.STATE);
+            begin(STATE, c, t);
+            time(start);
+            time(end);
+            time(end - start);
+            time(s.level(row));
+            out.append(SEP).append(names.values.get(t.value(s.value(row))));
+            user(s.userOrNull(), row);
+            out.append('\n');
+        }
+
+        /**
+         * {@code -i}: each state minus the time of the states pushed over it, so that at most one
+         * state per type is printed at any time. Rows come in start order with their nesting level.
+         */
+        private void flatStates(Container c, Type t, StateTable s) {
+            int[] rows = new int[16];
+            double[] cursor = new double[16];
+            int depth = 0;
+            for (int i = 0; i < s.size(); i++) {
+                int level = s.level(i);
+                while (depth > level) {
+                    depth--;
+                    piece(c, t, s, rows[depth], cursor[depth], s.end(rows[depth]));
+                }
+                if (depth > 0) {
+                    piece(c, t, s, rows[depth - 1], cursor[depth - 1], s.start(i));
+                    cursor[depth - 1] = s.end(i);
+                }
+                if (depth == rows.length) {
+                    rows = java.util.Arrays.copyOf(rows, depth * 2);
+                    cursor = java.util.Arrays.copyOf(cursor, depth * 2);
+                }
+                rows[depth] = i;
+                cursor[depth] = s.start(i);
+                depth++;
+            }
+            while (depth > 0) {
                 depth--;
                 piece(c, t, s, rows[depth], cursor[depth], s.end(rows[depth]));
             }
-            if (depth > 0) {
-                piece(c, t, s, rows[depth - 1], cursor[depth - 1], s.start(i));
-                cursor[depth - 1] = s.end(i);
-            }
-            if (depth == rows.length) {
-                rows = java.util.Arrays.copyOf(rows, depth * 2);
-                cursor = java.util.Arrays.copyOf(cursor, depth * 2);
-            }
-            rows[depth] = i;
-            cursor[depth] = s.start(i);
-            depth++;
         }
-        while (depth > 0) {
-            depth--;
-            piece(c, t, s, rows[depth], cursor[depth], s.end(rows[depth]));
+
+        private void piece(Container c, Type t, StateTable s, int row, double from, double to) {
+            boolean instant = s.start(row) == s.end(row) && from == s.start(row);
+            if (to > from || instant) {
+                state(c, t, s, row, from, to);
+            }
+        }
+
+        private void events(Container c, Type t, EventTable e) {
+            for (int i = 0; i < e.size(); i++) {
+                double time = e.time(i);
+                if (outside(time, time)) {
+                    continue;
+                }
+                head(Kind.EVENT);
+                begin(EVENT, c, t);
+                time(time);
+                out.append(SEP).append(names.values.get(t.value(e.value(i))));
+                user(e.userOrNull(), i);
+                out.append('\n');
+            }
+        }
+
+        private void variables(Container c, Type t, VariableTable v) {
+            for (int i = 0; i < v.size(); i++) {
+                double start = v.start(i);
+                double end = v.end(i);
+                if (outside(start, end)) {
+                    continue;
+                }
+                head(Kind.VARIABLE);
+                begin(VARIABLE, c, t);
+                time(start);
+                time(end);
+                time(end - start);
+                time(v.value(i));
+                user(v.userOrNull(), i);
+                out.append('\n');
+            }
+        }
+
+        private void links(Container c, Type t, LinkTable l) {
+            for (int i = 0; i < l.size(); i++) {
+                if (!l.complete(i)) {
+                    continue;
+                }
+                double start = l.start(i);
+                double end = l.end(i);
+                if (outside(start, end)) {
+                    continue;
+                }
+                head(Kind.LINK);
+                begin(LINK, c, t);
+                time(start);
+                time(end);
+                time(end - start);
+                out.append(SEP).append(names.values.get(t.value(l.value(i))))
+                        .append(SEP).append(names.containers[l.from(i)])
+                        .append(SEP).append(names.containers[l.to(i)])
+                        .append(SEP).append(trace.name(l.key(i)));
+                user(l.userOrNull(), i);
+                out.append('\n');
+            }
         }
     }
 
-    private void piece(Container c, Type t, StateTable s, int row, double from, double to) throws IOException {
-        boolean instant = s.start(row) == s.end(row) && from == s.start(row);
-        if (to > from || instant) {
-            state(c, t, s, row, from, to);
-        }
-    }
+    private static final byte[] CONTAINER = "Container, ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] ROOT = {'0'};
+    private static final byte[] STATE = "State, ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] EVENT = "Event, ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] VARIABLE = "Variable, ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] LINK = "Link, ".getBytes(StandardCharsets.US_ASCII);
 
-    private void events(Container c, Type t, EventTable e) throws IOException {
-        for (int i = 0; i < e.size(); i++) {
-            double time = e.time(i);
-            if (outside(time, time)) {
-                continue;
-            }
-            head(Kind.EVENT);
-            begin("Event", c, t);
-            time(time);
-            line.append(", ").append(t.value(e.value(i)).name());
-            user(e.userOrNull(), i);
-            out.append(line.append('\n'));
-        }
-    }
-
-    private void variables(Container c, Type t, VariableTable v) throws IOException {
-        for (int i = 0; i < v.size(); i++) {
-            double start = v.start(i);
-            double end = v.end(i);
-            if (outside(start, end)) {
-                continue;
-            }
-            head(Kind.VARIABLE);
-            begin("Variable", c, t);
-            time(start);
-            time(end);
-            time(end - start);
-            time(v.value(i));
-            user(v.userOrNull(), i);
-            out.append(line.append('\n'));
-        }
-    }
-
-    private void links(Trace trace, Container c, Type t, LinkTable l) throws IOException {
-        for (int i = 0; i < l.size(); i++) {
-            if (!l.complete(i)) {
-                continue;
-            }
-            double start = l.start(i);
-            double end = l.end(i);
-            if (outside(start, end)) {
-                continue;
-            }
-            head(Kind.LINK);
-            begin("Link", c, t);
-            time(start);
-            time(end);
-            time(end - start);
-            line.append(", ").append(t.value(l.value(i)).name())
-                    .append(", ").append(trace.container(l.from(i)).name())
-                    .append(", ").append(trace.container(l.to(i)).name())
-                    .append(", ").append(trace.name(l.key(i)));
-            user(l.userOrNull(), i);
-            out.append(line.append('\n'));
-        }
-    }
 }

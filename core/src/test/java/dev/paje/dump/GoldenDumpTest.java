@@ -48,7 +48,7 @@ class GoldenDumpTest {
         }
         assertThat(loaded.problems()).as("problems reading %s", trace).isEmpty();
         StringWriter out = new StringWriter();
-        new DumpWriter(DumpOptions.defaults(), out).write(loaded.trace());
+        new DumpWriter(DumpOptions.defaults()).write(loaded.trace(), out);
         String diff = multisetDiff(expected, out.toString());
         if (!diff.isEmpty()) {
             fail(trace.getFileName() + " differs from " + suffix + ":\n" + diff);

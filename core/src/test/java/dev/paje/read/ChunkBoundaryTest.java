@@ -26,7 +26,7 @@ class ChunkBoundaryTest {
     private static String dump(TraceLoader.Loaded loaded) throws IOException {
         assertThat(loaded.problems()).isEmpty();
         StringWriter out = new StringWriter();
-        new DumpWriter(DumpOptions.defaults(), out).write(loaded.trace());
+        new DumpWriter(DumpOptions.defaults()).write(loaded.trace(), out);
         return out.toString();
     }
 

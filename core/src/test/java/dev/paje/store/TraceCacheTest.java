@@ -26,8 +26,8 @@ class TraceCacheTest {
 
     private static String dump(TraceLoader.Loaded loaded) throws IOException {
         StringWriter out = new StringWriter();
-        new DumpWriter(new DumpOptions(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, true, 6, true, true), out)
-                .write(loaded.trace());
+        new DumpWriter(new DumpOptions(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, true, 6, true, true))
+                .write(loaded.trace(), out);
         return out.toString();
     }
 

@@ -1,5 +1,6 @@
 package dev.paje.dump;
 
+import dev.paje.query.Window;
 import dev.paje.store.Container;
 import dev.paje.store.EntityValue;
 import dev.paje.store.EventTable;
@@ -220,9 +221,7 @@ public final class DumpWriter {
                 Object table = c.table(t);
                 if (table instanceof StateTable s) {
                     if (options.imbrication()) {
-                        for (int i = 0; i < s.size(); i++) {
-                            state(c, t, s, i, s.start(i), s.end(i));
-                        }
+                        Window.states(s, options.start(), options.end(), i -> state(c, t, s, i, s.start(i), s.end(i)));
                     } else {
                         flatStates(c, t, s);
                     }
@@ -315,27 +314,21 @@ public final class DumpWriter {
         }
 
         private void events(Container c, Type t, EventTable e) {
-            for (int i = 0; i < e.size(); i++) {
+            Window.events(e, options.start(), options.end(), i -> {
                 double time = e.time(i);
-                if (outside(time, time)) {
-                    continue;
-                }
                 head(Kind.EVENT);
                 begin(EVENT, c, t);
                 time(time);
                 out.append(SEP).append(names.values.get(t.value(e.value(i))));
                 user(e.userOrNull(), i);
                 out.append('\n');
-            }
+            });
         }
 
         private void variables(Container c, Type t, VariableTable v) {
-            for (int i = 0; i < v.size(); i++) {
+            Window.variables(v, options.start(), options.end(), i -> {
                 double start = v.start(i);
                 double end = v.end(i);
-                if (outside(start, end)) {
-                    continue;
-                }
                 head(Kind.VARIABLE);
                 begin(VARIABLE, c, t);
                 time(start);
@@ -344,19 +337,13 @@ public final class DumpWriter {
                 time(v.value(i));
                 user(v.userOrNull(), i);
                 out.append('\n');
-            }
+            });
         }
 
         private void links(Container c, Type t, LinkTable l) {
-            for (int i = 0; i < l.size(); i++) {
-                if (!l.complete(i)) {
-                    continue;
-                }
+            Window.links(l, options.start(), options.end(), i -> {
                 double start = l.start(i);
                 double end = l.end(i);
-                if (outside(start, end)) {
-                    continue;
-                }
                 head(Kind.LINK);
                 begin(LINK, c, t);
                 time(start);
@@ -368,7 +355,7 @@ public final class DumpWriter {
                         .append(SEP).append(trace.name(l.key(i)));
                 user(l.userOrNull(), i);
                 out.append('\n');
-            }
+            });
         }
     }
 

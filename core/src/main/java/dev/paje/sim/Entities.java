@@ -112,6 +112,11 @@ final class Entities {
         Container c = container(containerId, type, time);
         int value = resolve.value(valueId, type);
         EventTable table = (EventTable) c.tableFor(type);
+        int last = table.size() - 1;
+        if (last >= 0 && time < table.time(last)) {
+            throw new EventError("trace is not time-ordered: event " + type.name() + " of '" + c.name()
+                    + "' at " + time + " comes after one at " + table.time(last));
+        }
         lastTable = table;
         lastRow = table.add(time, value);
     }

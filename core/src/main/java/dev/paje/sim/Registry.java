@@ -17,6 +17,8 @@ final class Registry<T> {
     private final List<T> items = new ArrayList<>();
     private final List<Long> lines = new ArrayList<>();
     private final IntIntMap byName = new IntIntMap();
+    /** The bindings of small name ids (types and containers are named early), for one array read. */
+    private int[] dense = new int[0];
 
     Registry(Names names) {
         this.names = names;
@@ -40,8 +42,8 @@ final class Registry<T> {
         lines.add(line);
         int nameId = names.intern(name);
         int bound = byName.get(nameId);
-        if (bound < 0 || (bound & 1) == 0) {
-            byName.put(nameId, index * 2);
+        if (bound < 0 || ((bound & 1) == 0 && bound != 0)) {
+            bind(nameId, index * 2); // a later name takes over a name, never an alias nor the root's
         }
         if (alias != null) {
             alias(alias, index);
@@ -50,13 +52,31 @@ final class Registry<T> {
 
     /** Makes {@code alias} one more way to reach item {@code index}. */
     void alias(String alias, int index) {
-        byName.put(names.intern(alias), index * 2 + 1);
+        bind(names.intern(alias), index * 2 + 1);
     }
 
     /** Index of the item named or aliased by interned name {@code nameId}, or -1. Aliases win. */
     int find(int nameId) {
-        int b = byName.get(nameId);
+        int b = nameId < dense.length ? dense[nameId] : byName.get(nameId);
         return b < 0 ? -1 : b >>> 1;
+    }
+
+    private void bind(int nameId, int binding) {
+        byName.put(nameId, binding);
+        if (nameId < 1 << 20) {
+            if (nameId >= dense.length) {
+                int old = dense.length;
+                dense = java.util.Arrays.copyOf(dense, Math.max(nameId + 1, Math.min(old * 2, 1 << 20)));
+                java.util.Arrays.fill(dense, old, dense.length, -1);
+                for (int id = old; id < dense.length; id++) {
+                    int b = byName.get(id);
+                    if (b >= 0) {
+                        dense[id] = b;
+                    }
+                }
+            }
+            dense[nameId] = binding;
+        }
     }
 
     /** Rejects a new item whose alias is taken, or whose name clashes with an existing item. */

@@ -81,32 +81,24 @@ final class CacheMeta {
         if (table instanceof StateTable s) {
             out.writeByte(STATES);
             out.writeInt(s.size());
-            columns(out, layout, s.size(), s.start, s.end, s.value, s.level);
+            out.writeLong(layout.place(s.rows));
             user(out, s.userOrNull(), s.size());
         } else if (table instanceof EventTable e) {
             out.writeByte(EVENTS);
             out.writeInt(e.size());
-            columns(out, layout, e.size(), e.time, e.value);
+            out.writeLong(layout.place(e.rows));
             user(out, e.userOrNull(), e.size());
         } else if (table instanceof VariableTable v) {
             out.writeByte(VARIABLES);
             out.writeInt(v.size());
-            columns(out, layout, v.size(), v.start, v.end, v.value);
+            out.writeLong(layout.place(v.rows));
             user(out, v.userOrNull(), v.size());
         } else {
             LinkTable l = (LinkTable) table;
             out.writeByte(LINKS);
             out.writeInt(l.size());
-            columns(out, layout, l.size(), l.start, l.end, l.value, l.from, l.to, l.key);
+            out.writeLong(layout.place(l.rows));
             user(out, l.userOrNull(), l.size());
-        }
-    }
-
-    private static void columns(DataOutputStream out, TraceCache.Layout layout, int rows, Object... columns)
-            throws IOException {
-        for (Object c : columns) {
-            int width = c instanceof DoubleColumn ? 8 : c instanceof IntColumn ? 4 : 2;
-            out.writeLong(layout.place(c, rows, width));
         }
     }
 
@@ -203,25 +195,22 @@ final class CacheMeta {
         int rows = in.readInt();
         switch (kind) {
             case STATES -> {
-                StateTable s = new StateTable(doubles(in, data, rows), doubles(in, data, rows), ints(in, data, rows),
-                        ShortColumn.of(data.slice(in.readLong(), rows * 2L), rows));
+                StateTable s = new StateTable(rows(in, data, 3, rows));
                 s.user(user(in));
                 return s;
             }
             case EVENTS -> {
-                EventTable e = new EventTable(doubles(in, data, rows), ints(in, data, rows));
+                EventTable e = new EventTable(rows(in, data, 2, rows));
                 e.user(user(in));
                 return e;
             }
             case VARIABLES -> {
-                VariableTable v = new VariableTable(doubles(in, data, rows), doubles(in, data, rows),
-                        doubles(in, data, rows));
+                VariableTable v = new VariableTable(rows(in, data, 3, rows));
                 v.user(user(in));
                 return v;
             }
             case LINKS -> {
-                LinkTable l = new LinkTable(doubles(in, data, rows), doubles(in, data, rows), ints(in, data, rows),
-                        ints(in, data, rows), ints(in, data, rows), ints(in, data, rows));
+                LinkTable l = new LinkTable(rows(in, data, 4, rows));
                 l.user(user(in));
                 return l;
             }
@@ -229,12 +218,8 @@ final class CacheMeta {
         }
     }
 
-    private static DoubleColumn doubles(DataInputStream in, TraceCache.Windows data, int rows) throws IOException {
-        return DoubleColumn.of(data.slice(in.readLong(), rows * 8L), rows);
-    }
-
-    private static IntColumn ints(DataInputStream in, TraceCache.Windows data, int rows) throws IOException {
-        return IntColumn.of(data.slice(in.readLong(), rows * 4L), rows);
+    private static Rows rows(DataInputStream in, TraceCache.Windows data, int stride, int rows) throws IOException {
+        return Rows.of(stride, data.slice(in.readLong(), (long) rows * stride * 8), rows);
     }
 
     private static UserColumns user(DataInputStream in) throws IOException {

@@ -119,6 +119,7 @@ public final class Container {
                 v.trim();
             } else if (t instanceof LinkTable l) {
                 l.trim();
+                l.sort();
             }
         }
     }

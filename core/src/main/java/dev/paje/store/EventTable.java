@@ -1,41 +1,40 @@
 package dev.paje.store;
 
-/** The point events of one event type in one container, in columns, in file order. 12 bytes per event. */
+/** The point events of one event type in one container, in file order: 16 bytes per event. */
 public final class EventTable {
-    final DoubleColumn time;
-    final IntColumn value;
+    final Rows rows;
     private UserColumns user;
 
     public EventTable() {
-        this(new DoubleColumn(), new IntColumn());
+        this(new Rows(2));
     }
 
-    EventTable(DoubleColumn time, IntColumn value) {
-        this.time = time;
-        this.value = value;
+    EventTable(Rows rows) {
+        this.rows = rows;
     }
 
     public int add(double t, int valueIndex) {
-        time.add(t);
-        return value.add(valueIndex);
+        int r = rows.add();
+        rows.setDouble(r, 0, t);
+        rows.set(r, 1, valueIndex);
+        return r;
     }
 
-    /** Releases the spare capacity of the columns (after loading). */
+    /** Releases the spare capacity (after loading). */
     public void trim() {
-        time.trim();
-        value.trim();
+        rows.trim();
     }
 
     public int size() {
-        return time.size();
+        return rows.size();
     }
 
     public double time(int row) {
-        return time.get(row);
+        return rows.getDouble(row, 0);
     }
 
     public int value(int row) {
-        return value.get(row);
+        return (int) rows.get(row, 1);
     }
 
     public UserColumns user() {

@@ -1,97 +1,166 @@
 package dev.paje.store;
 
 /**
- * The links of one link type held by one container (their common ancestor). A row is created by
- * whichever of start and end comes first; the other side is NaN / -1 until matched. 32 bytes per link.
+ * The links of one link type held by one container (their common ancestor), 32 bytes each. A row
+ * is created by whichever of start and end comes first; the other side is NaN / -1 until matched.
  */
 public final class LinkTable {
-    final DoubleColumn start;
-    final DoubleColumn end;
-    final IntColumn value;
-    final IntColumn from;
-    final IntColumn to;
-    final IntColumn key;
+    private static final int START = 0;
+    private static final int END = 1;
+    private static final int VALUE_KEY = 2;
+    private static final int FROM_TO = 3;
+
+    Rows rows;
     private UserColumns user;
 
     public LinkTable() {
-        this(new DoubleColumn(), new DoubleColumn(), new IntColumn(), new IntColumn(), new IntColumn(), new IntColumn());
+        this(new Rows(4));
     }
 
-    LinkTable(DoubleColumn start, DoubleColumn end, IntColumn value, IntColumn from, IntColumn to, IntColumn key) {
-        this.start = start;
-        this.end = end;
-        this.value = value;
-        this.from = from;
-        this.to = to;
-        this.key = key;
+    LinkTable(Rows rows) {
+        this.rows = rows;
+    }
+
+    private static long pair(int high, int low) {
+        return ((long) high << 32) | (low & 0xFFFFFFFFL);
     }
 
     /** Appends a half-known link and returns its row. */
     public int add(double startTime, double endTime, int valueIndex, int fromContainer, int toContainer, int keyName) {
-        start.add(startTime);
-        end.add(endTime);
-        value.add(valueIndex);
-        from.add(fromContainer);
-        to.add(toContainer);
-        return key.add(keyName);
+        int r = rows.add();
+        rows.setDouble(r, START, startTime);
+        rows.setDouble(r, END, endTime);
+        rows.set(r, VALUE_KEY, pair(valueIndex, keyName));
+        rows.set(r, FROM_TO, pair(fromContainer, toContainer));
+        return r;
     }
 
     /** Completes a row created by its end with its start side. */
     public void setStart(int row, double time, int fromContainer) {
-        start.set(row, time);
-        from.set(row, fromContainer);
+        rows.setDouble(row, START, time);
+        rows.set(row, FROM_TO, pair(fromContainer, to(row)));
     }
 
     /** Completes a row created by its start with its end side. */
     public void setEnd(int row, double time, int toContainer) {
-        end.set(row, time);
-        to.set(row, toContainer);
+        rows.setDouble(row, END, time);
+        rows.set(row, FROM_TO, pair(from(row), toContainer));
     }
 
-    /** Releases the spare capacity of the columns (after loading). */
+    private int completeCount = -1;
+    private double maxDuration = Double.NaN;
+
+    /** Releases the spare capacity (after loading). */
     public void trim() {
-        start.trim();
-        end.trim();
-        value.trim();
-        from.trim();
-        to.trim();
-        key.trim();
+        rows.trim();
+    }
+
+    /**
+     * Puts the rows in the order queries rely on: complete links by start time (stable), then the
+     * incomplete ones. Called once, when the simulation ends.
+     */
+    public void sort() {
+        int n = size();
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> {
+            boolean ca = complete(a);
+            boolean cb = complete(b);
+            if (ca != cb) {
+                return ca ? -1 : 1;
+            }
+            return ca ? Double.compare(start(a), start(b)) : 0;
+        });
+        boolean sorted = true;
+        for (int i = 0; i < n && sorted; i++) {
+            sorted = order[i] == i;
+        }
+        if (sorted) {
+            return;
+        }
+        Rows next = new Rows(rows.stride());
+        for (int i = 0; i < n; i++) {
+            int r = next.add();
+            for (int f = 0; f < rows.stride(); f++) {
+                next.set(r, f, rows.get(order[i], f));
+            }
+        }
+        next.trim();
+        rows = next;
+        if (user != null) {
+            UserColumns permuted = new UserColumns();
+            for (String name : user.names()) {
+                for (int i = 0; i < n; i++) {
+                    String v = user.get(order[i], name);
+                    if (v != null) {
+                        permuted.set(i, name, v);
+                    }
+                }
+            }
+            user = permuted;
+        }
+    }
+
+    /** Number of complete links; after {@link #sort()} they are rows {@code [0, completeCount)}. */
+    public int completeCount() {
+        if (completeCount < 0) {
+            int n = 0;
+            while (n < size() && complete(n)) {
+                n++;
+            }
+            completeCount = n;
+        }
+        return completeCount;
+    }
+
+    /** The longest duration of a complete link: how far back a window query must look. */
+    public double maxDuration() {
+        if (Double.isNaN(maxDuration)) {
+            double max = 0;
+            for (int i = 0, n = completeCount(); i < n; i++) {
+                max = Math.max(max, end(i) - start(i));
+            }
+            maxDuration = max;
+        }
+        return maxDuration;
     }
 
     public int size() {
-        return start.size();
+        return rows.size();
     }
 
     public double start(int row) {
-        return start.get(row);
+        return rows.getDouble(row, START);
     }
 
     public double end(int row) {
-        return end.get(row);
+        return rows.getDouble(row, END);
     }
 
     public int value(int row) {
-        return value.get(row);
+        return (int) (rows.get(row, VALUE_KEY) >>> 32);
     }
 
     /** Id of the container the link starts from, or -1 while unmatched. */
     public int from(int row) {
-        return from.get(row);
+        return (int) (rows.get(row, FROM_TO) >>> 32);
     }
 
     /** Id of the container the link ends at, or -1 while unmatched. */
     public int to(int row) {
-        return to.get(row);
+        return (int) rows.get(row, FROM_TO);
     }
 
     /** Interned name id of the link's key. */
     public int key(int row) {
-        return key.get(row);
+        return (int) rows.get(row, VALUE_KEY);
     }
 
     /** True when both ends are known. */
     public boolean complete(int row) {
-        return from.get(row) >= 0 && to.get(row) >= 0;
+        return from(row) >= 0 && to(row) >= 0;
     }
 
     public UserColumns user() {

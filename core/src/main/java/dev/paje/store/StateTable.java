@@ -1,65 +1,62 @@
 package dev.paje.store;
 
 /**
- * The states of one state type in one container, in columns, in order of start time. A state's
- * end is NaN while it is open. Nesting level 0 is the outermost state. 22 bytes per state.
+ * The states of one state type in one container, in order of start time: 24 bytes per state
+ * (start, end, value and nesting level packed). A state's end is NaN while it is open. Nesting
+ * level 0 is the outermost state.
  */
 public final class StateTable {
-    final DoubleColumn start;
-    final DoubleColumn end;
-    final IntColumn value;
-    final ShortColumn level;
+    private static final int START = 0;
+    private static final int END = 1;
+    private static final int VALUE_LEVEL = 2;
+
+    final Rows rows;
     private UserColumns user;
 
     public StateTable() {
-        this(new DoubleColumn(), new DoubleColumn(), new IntColumn(), new ShortColumn());
+        this(new Rows(3));
     }
 
-    StateTable(DoubleColumn start, DoubleColumn end, IntColumn value, ShortColumn level) {
-        this.start = start;
-        this.end = end;
-        this.value = value;
-        this.level = level;
+    StateTable(Rows rows) {
+        this.rows = rows;
     }
 
     /** Appends an open state and returns its row. */
     public int open(double time, int valueIndex, int nesting) {
-        start.add(time);
-        end.add(Double.NaN);
-        value.add(valueIndex);
-        return level.add((short) nesting);
+        int r = rows.add();
+        rows.setDouble(r, START, time);
+        rows.setDouble(r, END, Double.NaN);
+        rows.set(r, VALUE_LEVEL, ((long) valueIndex << 32) | (nesting & 0xFFFFFFFFL));
+        return r;
     }
 
     public void close(int row, double time) {
-        end.set(row, time);
+        rows.setDouble(row, END, time);
     }
 
-    /** Releases the spare capacity of the columns (after loading). */
+    /** Releases the spare capacity (after loading). */
     public void trim() {
-        start.trim();
-        end.trim();
-        value.trim();
-        level.trim();
+        rows.trim();
     }
 
     public int size() {
-        return start.size();
+        return rows.size();
     }
 
     public double start(int row) {
-        return start.get(row);
+        return rows.getDouble(row, START);
     }
 
     public double end(int row) {
-        return end.get(row);
+        return rows.getDouble(row, END);
     }
 
     public int value(int row) {
-        return value.get(row);
+        return (int) (rows.get(row, VALUE_LEVEL) >>> 32);
     }
 
     public int level(int row) {
-        return level.get(row);
+        return (int) rows.get(row, VALUE_LEVEL);
     }
 
     /** User fields of the rows, created on first use. */

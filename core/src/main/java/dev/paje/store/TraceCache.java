@@ -22,7 +22,7 @@ import java.util.List;
  */
 public final class TraceCache {
     private static final int MAGIC = 0x504a4331; // "PJC1"
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
     /** Columns never straddle a window, so that each maps within one buffer (at most 2 GB). */
     private static final long WINDOW = 1L << 30;
 
@@ -113,28 +113,22 @@ public final class TraceCache {
         final List<Column> columns = new ArrayList<>();
         long size;
 
-        long place(Object column, int count, int width) {
+        long place(Rows rows) {
+            int count = rows.size();
+            int width = rows.width();
             long bytes = (long) count * width;
             if (size / WINDOW != (size + bytes - 1) / WINDOW && bytes > 0) {
                 size = align(size, WINDOW); // do not straddle a window
             }
             long at = size;
-            columns.add(new Column(column, count, width, at));
+            columns.add(new Column(rows, count, width, at));
             size = align(size + bytes, 8);
             return at;
         }
 
-        record Column(Object column, int count, int width, long offset) {
+        record Column(Rows rows, int count, int width, long offset) {
             void write(ByteBuffer out, int from, int n) {
-                for (int i = from; i < from + n; i++) {
-                    if (column instanceof DoubleColumn d) {
-                        out.putDouble(d.get(i));
-                    } else if (column instanceof IntColumn c) {
-                        out.putInt(c.get(i));
-                    } else {
-                        out.putShort(((ShortColumn) column).get(i));
-                    }
-                }
+                rows.writeTo(out, from, n);
             }
         }
     }

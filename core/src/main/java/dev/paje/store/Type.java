@@ -17,6 +17,7 @@ public final class Type {
     private final List<Type> children = new ArrayList<>();
     private final List<EntityValue> values = new ArrayList<>();
     private final IntIntMap valueByName = new IntIntMap();
+    private int[] dense = new int[0]; // valueByName for small name ids: one array read
 
     public Type(int id, TypeKind kind, String name, String alias, Type parent, String color,
             Type startType, Type endType) {
@@ -84,16 +85,31 @@ public final class Type {
 
     /** The value index registered for interned name {@code nameId}, or -1. */
     public int valueIndex(int nameId) {
-        return valueByName.get(nameId);
+        return nameId < dense.length ? dense[nameId] : valueByName.get(nameId);
+    }
+
+    private void bind(int nameId, int index) {
+        valueByName.put(nameId, index);
+        if (nameId >= 0 && nameId < 1 << 16) {
+            if (nameId >= dense.length) {
+                int old = dense.length;
+                dense = java.util.Arrays.copyOf(dense, Math.max(nameId + 1, Math.min(old * 2, 1 << 16)));
+                java.util.Arrays.fill(dense, old, dense.length, -1);
+                for (int id = old; id < dense.length; id++) {
+                    dense[id] = valueByName.get(id);
+                }
+            }
+            dense[nameId] = index;
+        }
     }
 
     /** Adds a value, reachable by its name id and its alias id (-1 when none). */
     public EntityValue addValue(String name, String alias, String color, int nameId, int aliasId) {
         EntityValue v = new EntityValue(values.size(), name, alias, color);
         values.add(v);
-        valueByName.put(nameId, v.index());
+        bind(nameId, v.index());
         if (aliasId >= 0) {
-            valueByName.put(aliasId, v.index());
+            bind(aliasId, v.index());
         }
         return v;
     }

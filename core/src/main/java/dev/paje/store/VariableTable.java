@@ -2,22 +2,22 @@ package dev.paje.store;
 
 /**
  * A variable of one container as a step function: one row per interval of constant value, in
- * time order. The last interval's end is NaN while the variable is still open. 24 bytes per step.
+ * time order, 24 bytes each. The last interval's end is NaN while the variable is still open.
  */
 public final class VariableTable {
-    final DoubleColumn start;
-    final DoubleColumn end;
-    final DoubleColumn value;
+    private static final int START = 0;
+    private static final int END = 1;
+    private static final int VALUE = 2;
+
+    final Rows rows;
     private UserColumns user;
 
     public VariableTable() {
-        this(new DoubleColumn(), new DoubleColumn(), new DoubleColumn());
+        this(new Rows(3));
     }
 
-    VariableTable(DoubleColumn start, DoubleColumn end, DoubleColumn value) {
-        this.start = start;
-        this.end = end;
-        this.value = value;
+    VariableTable(Rows rows) {
+        this.rows = rows;
     }
 
     /**
@@ -25,54 +25,54 @@ public final class VariableTable {
      * at the very time the open interval started replaces its value: no zero-length steps.
      */
     public int step(double time, double v) {
-        int last = start.size() - 1;
-        if (last >= 0 && Double.isNaN(end.get(last))) {
-            if (start.get(last) == time) {
-                value.set(last, v);
+        int last = rows.size() - 1;
+        if (last >= 0 && Double.isNaN(rows.getDouble(last, END))) {
+            if (rows.getDouble(last, START) == time) {
+                rows.setDouble(last, VALUE, v);
                 return last;
             }
-            end.set(last, time);
+            rows.setDouble(last, END, time);
         }
-        start.add(time);
-        end.add(Double.NaN);
-        return value.add(v);
+        int r = rows.add();
+        rows.setDouble(r, START, time);
+        rows.setDouble(r, END, Double.NaN);
+        rows.setDouble(r, VALUE, v);
+        return r;
     }
 
     /** Closes the open interval, if any, at {@code time}. */
     public void close(double time) {
-        int last = start.size() - 1;
-        if (last >= 0 && Double.isNaN(end.get(last))) {
-            end.set(last, time);
+        int last = rows.size() - 1;
+        if (last >= 0 && Double.isNaN(rows.getDouble(last, END))) {
+            rows.setDouble(last, END, time);
         }
     }
 
     /** The current value: that of the last interval (0 before any). */
     public double current() {
-        int n = value.size();
-        return n == 0 ? 0 : value.get(n - 1);
+        int n = rows.size();
+        return n == 0 ? 0 : rows.getDouble(n - 1, VALUE);
     }
 
-    /** Releases the spare capacity of the columns (after loading). */
+    /** Releases the spare capacity (after loading). */
     public void trim() {
-        start.trim();
-        end.trim();
-        value.trim();
+        rows.trim();
     }
 
     public int size() {
-        return start.size();
+        return rows.size();
     }
 
     public double start(int row) {
-        return start.get(row);
+        return rows.getDouble(row, START);
     }
 
     public double end(int row) {
-        return end.get(row);
+        return rows.getDouble(row, END);
     }
 
     public double value(int row) {
-        return value.get(row);
+        return rows.getDouble(row, VALUE);
     }
 
     public UserColumns user() {

@@ -1,0 +1,83 @@
+package dev.paje.query;
+
+import dev.paje.store.EventTable;
+import dev.paje.store.LinkTable;
+import dev.paje.store.StateTable;
+import dev.paje.store.VariableTable;
+import java.util.function.IntConsumer;
+
+/**
+ * The one time-window query of the store: the rows of a table that intersect {@code [start, end]}
+ * (closed: an entity touching the window counts), in row order, found by binary search rather
+ * than by scanning the whole table.
+ */
+public final class Window {
+    private Window() {
+    }
+
+    /** States intersecting the window: O(log n + nesting depth + answer). */
+    public static void states(StateTable t, double start, double end, IntConsumer rows) {
+        int n = t.size();
+        int first = firstStartAfter(n, start, t::start, false);
+        // States starting before the window may still cover it: at most one per nesting level,
+        // all after the last level-0 state that starts before the window.
+        int from = first;
+        while (from > 0) {
+            from--;
+            if (t.level(from) == 0) {
+                break;
+            }
+        }
+        for (int i = from; i < n && t.start(i) <= end; i++) {
+            if (t.end(i) >= start) {
+                rows.accept(i);
+            }
+        }
+    }
+
+    /** Events in the window: O(log n + answer). */
+    public static void events(EventTable t, double start, double end, IntConsumer rows) {
+        int n = t.size();
+        for (int i = firstStartAfter(n, start, t::time, false); i < n && t.time(i) <= end; i++) {
+            rows.accept(i);
+        }
+    }
+
+    /** Steps of a variable intersecting the window: O(log n + answer). */
+    public static void variables(VariableTable t, double start, double end, IntConsumer rows) {
+        int n = t.size();
+        // from the step in force when the window opens (steps never overlap)
+        for (int i = Math.max(0, firstStartAfter(n, start, t::start, false) - 1); i < n && t.start(i) <= end; i++) {
+            if (t.end(i) >= start) {
+                rows.accept(i);
+            }
+        }
+    }
+
+    /** Complete links intersecting the window (rows are in start order after loading). */
+    public static void links(LinkTable t, double start, double end, IntConsumer rows) {
+        int n = t.completeCount();
+        int i = firstStartAfter(n, start - t.maxDuration(), t::start, false);
+        for (; i < n && t.start(i) <= end; i++) {
+            if (t.end(i) >= start) {
+                rows.accept(i);
+            }
+        }
+    }
+
+    /** First row in {@code [0, n)} whose key is >= {@code x} (or > x when {@code strict}). */
+    static int firstStartAfter(int n, double x, java.util.function.IntToDoubleFunction key, boolean strict) {
+        int lo = 0;
+        int hi = n;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            double k = key.applyAsDouble(mid);
+            if (k < x || (strict && k == x)) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+}

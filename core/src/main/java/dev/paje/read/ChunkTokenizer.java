@@ -9,15 +9,24 @@ import dev.paje.store.Names;
  * distinct names; anything unusual is left raw for the general path rather than handled here.
  */
 final class ChunkTokenizer {
-    private final int worker;
-    private final Names names = new Names();
+    /** A local name table past this size is replaced by a new one: unique link keys would grow it forever. */
+    private static final int MAX_LOCAL_NAMES = 1 << 16;
+
+    private final NameMaps maps;
+    private int worker;
+    private Names names = new Names();
     private final Line line = new Line();
 
-    ChunkTokenizer(int worker) {
-        this.worker = worker;
+    ChunkTokenizer(NameMaps maps) {
+        this.maps = maps;
+        this.worker = maps.newWorker();
     }
 
     Batch tokenize(byte[] data, int length, Header header) {
+        if (names.size() > MAX_LOCAL_NAMES) {
+            names = new Names();
+            worker = maps.newWorker();
+        }
         int lines = 1;
         for (int i = 0; i < length; i++) {
             if (data[i] == '\n') {

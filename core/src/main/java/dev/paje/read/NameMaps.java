@@ -22,17 +22,8 @@ final class NameMaps {
         return maps.size() - 1;
     }
 
-    /** Registers {@code n} workers and returns the first id. */
-    synchronized int newWorkers(int n) {
-        int first = maps.size();
-        for (int i = 0; i < n; i++) {
-            newWorker();
-        }
-        return first;
-    }
-
     /** The local-to-global map of the batch's worker, extended to the names the batch publishes. */
-    int[] map(Batch b) {
+    synchronized int[] map(Batch b) {
         int[] map = maps.get(b.worker);
         int done = mapped.get(b.worker);
         int count = b.names.size();

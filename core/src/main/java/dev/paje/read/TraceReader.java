@@ -106,7 +106,7 @@ public final class TraceReader {
         FileState state = new FileState(name, baseDir, header);
         int workers = Math.min(threads, chunks);
         if (workers <= 1) {
-            ChunkTokenizer tokenizer = new ChunkTokenizer(maps.newWorker());
+            ChunkTokenizer tokenizer = new ChunkTokenizer(maps);
             for (int k = 0; k < chunks; k++) {
                 byte[] data = read(channel, bounds[k], bounds[k + 1]);
                 consume(tokenizer.tokenize(data, data.length, snapshot), state);
@@ -121,9 +121,7 @@ public final class TraceReader {
     private void parallel(FileChannel channel, long[] bounds, Header snapshot, FileState state, int workers)
             throws IOException {
         int chunks = bounds.length - 1;
-        int base = maps.newWorkers(workers);
-        ThreadLocal<ChunkTokenizer> tokenizers = new ThreadLocal<>();
-        int[] next = {base};
+        ThreadLocal<ChunkTokenizer> tokenizers = ThreadLocal.withInitial(() -> new ChunkTokenizer(maps));
         ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
             Thread t = new Thread(r, "paje-tokenizer");
             t.setDaemon(true);
@@ -138,12 +136,6 @@ public final class TraceReader {
                     long to = bounds[submitted + 1];
                     pending.addLast(pool.submit(() -> {
                         ChunkTokenizer tokenizer = tokenizers.get();
-                        if (tokenizer == null) {
-                            synchronized (next) {
-                                tokenizer = new ChunkTokenizer(next[0]++);
-                            }
-                            tokenizers.set(tokenizer);
-                        }
                         byte[] data = read(channel, from, to);
                         return tokenizer.tokenize(data, data.length, snapshot);
                     }));
@@ -195,7 +187,7 @@ public final class TraceReader {
     private void readStream(InputStream in, String name, Path baseDir) throws IOException {
         Header header = new Header(options.legacyNames());
         FileState state = new FileState(name, baseDir, header);
-        ChunkTokenizer tokenizer = new ChunkTokenizer(maps.newWorker());
+        ChunkTokenizer tokenizer = new ChunkTokenizer(maps);
         progress.start(name, -1);
         byte[] buf = new byte[options.chunkSize()];
         int len = 0;

@@ -20,7 +20,6 @@ public final class Names {
     private int[] slots = new int[1 << 12]; // id + 1, 0 = empty
     private int[] hashes = new int[1 << 10];
     private int[] offsets = new int[(1 << 10) + 1];
-    private String[] strings = new String[1 << 10];
     private byte[] arena = new byte[1 << 14];
     private int size;
 
@@ -30,7 +29,6 @@ public final class Names {
         n.arena = arena;
         n.offsets = offsets;
         n.size = size;
-        n.strings = new String[Math.max(1, size)];
         n.hashes = null;
         n.slots = null;
         return n;
@@ -85,20 +83,14 @@ public final class Names {
         }
     }
 
-    /** Name {@code id} as a String (made once, then kept). */
+    /** Name {@code id} as a new String (not kept: link keys alone can number in the millions). */
     public String get(int id) {
-        String s = strings[id];
-        if (s == null) {
-            s = new String(arena, offsets[id], offsets[id + 1] - offsets[id], StandardCharsets.UTF_8);
-            strings[id] = s;
-        }
-        return s;
+        return new String(arena, offsets[id], offsets[id + 1] - offsets[id], StandardCharsets.UTF_8);
     }
 
-    /** Name {@code id} as a new String, without keeping it (for the millions of link keys). */
+    /** Same as {@link #get}. */
     public String text(int id) {
-        String s = strings[id];
-        return s != null ? s : new String(arena, offsets[id], offsets[id + 1] - offsets[id], StandardCharsets.UTF_8);
+        return get(id);
     }
 
     public int size() {
@@ -150,9 +142,8 @@ public final class Names {
     private int add(byte[] buf, int from, int to, int h, int slot) {
         int id = size++;
         if (id + 1 >= offsets.length - 1) {
-            int n = strings.length * 2;
+            int n = hashes.length * 2;
             hashes = Arrays.copyOf(hashes, n);
-            strings = Arrays.copyOf(strings, n);
             offsets = Arrays.copyOf(offsets, n + 1);
         }
         int len = to - from;

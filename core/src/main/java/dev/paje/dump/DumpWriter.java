@@ -251,9 +251,9 @@ public final class DumpWriter {
         private void user(UserColumns user, int row) {
             if (options.userDefined() && user != null) {
                 for (String name : user.names()) {
-                    String v = user.get(row, name);
-                    if (v != null) {
-                        out.append(SEP).append(v);
+                    int v = user.get(row, name);
+                    if (v >= 0) {
+                        out.append(SEP).append(trace.name(v));
                     }
                 }
             }

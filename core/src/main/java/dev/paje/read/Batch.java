@@ -25,6 +25,8 @@ final class Batch {
     int[] other = null;
     int[] key = null;
     double[] number = null;
+    int[] user0 = null; // local name ids of the first two user fields, -1 when absent
+    int[] user1 = null;
     /** Worker that tokenized the batch, and its name table as of the end of the batch. */
     int worker;
     Names.View names;
@@ -43,6 +45,8 @@ final class Batch {
         other = new int[n];
         key = new int[n];
         number = new double[n];
+        user0 = new int[n];
+        user1 = new int[n];
     }
 
     /** Appends a record and returns its index; the caller fills the columns it needs. */
@@ -69,6 +73,8 @@ final class Batch {
         other = Arrays.copyOf(other, n);
         key = Arrays.copyOf(key, n);
         number = Arrays.copyOf(number, n);
+        user0 = Arrays.copyOf(user0, n);
+        user1 = Arrays.copyOf(user1, n);
     }
 
     /** End (exclusive, before the newline) of the line starting at {@code from}. */

@@ -16,6 +16,8 @@ public final class EventDefinition {
     private final int[] userPositions;
     private final int line;
     private final boolean fast;
+    /** How many user fields an entity event may have and still take the tokenizer's fast path. */
+    static final int MAX_FAST_USER_FIELDS = 2;
     // Positions used by the tokenizer's fast path (-1 when the kind has no such field).
     final int timePosition;
     final int typePosition;
@@ -48,7 +50,7 @@ public final class EventDefinition {
                 userPositions[u++] = i;
             }
         }
-        this.fast = users == 0 && kind.entity();
+        this.fast = users <= MAX_FAST_USER_FIELDS && kind.entity();
         this.timePosition = position(Field.TIME);
         this.typePosition = position(Field.TYPE);
         this.containerPosition = position(Field.CONTAINER);

@@ -24,6 +24,12 @@ public interface EventSink {
      */
     void entity(long line, EventKind kind, double time, int type, int container, int value, double number, int other, int key);
 
+    /**
+     * A user field of the entity event just passed to {@link #entity}: field {@code name} holds
+     * the interned name {@code valueId}.
+     */
+    void userField(EventKind kind, String name, int valueId);
+
     /** End of all input: close what is still open. */
     void finish();
 }

@@ -259,6 +259,13 @@ public final class TraceReader {
                 sink.entity(number, def.kind(), b.time[i], map[b.type[i]], map[b.container[i]],
                         b.value[i] < 0 ? -1 : map[b.value[i]], b.number[i],
                         b.other[i] < 0 ? -1 : map[b.other[i]], b.key[i] < 0 ? -1 : map[b.key[i]]);
+                if (b.user0[i] >= 0) {
+                    int[] user = def.userPositions();
+                    sink.userField(def.kind(), def.fieldNames().get(user[0]), map[b.user0[i]]);
+                    if (b.user1[i] >= 0) {
+                        sink.userField(def.kind(), def.fieldNames().get(user[1]), map[b.user1[i]]);
+                    }
+                }
             } catch (EventError e) {
                 int from = b.offset[i];
                 int to = b.lineEnd(from);

@@ -36,6 +36,8 @@ public final class Simulator implements EventSink {
     private double lastTime = Double.NEGATIVE_INFINITY;
     private double firstTime = Double.NaN;
     private boolean stopped;
+    /** Whether the last entity event was simulated (not cut by {@code -a}): its user fields apply. */
+    private boolean applied;
     private String file = "";
     private Trace trace;
 
@@ -71,9 +73,18 @@ public final class Simulator implements EventSink {
     @Override
     public void entity(long line, EventKind kind, double time, int type, int container, int value, double number,
             int other, int key) {
+        applied = false;
         if (clock(time)) {
             entities.line = line;
             entities.apply(kind, time, type, container, value, number, other, key);
+            applied = true;
+        }
+    }
+
+    @Override
+    public void userField(EventKind kind, String name, int valueId) {
+        if (kind != EventKind.POP_STATE && kind != EventKind.RESET_STATE && applied) {
+            entities.lastUserColumns().set(entities.lastRow(), name, valueId);
         }
     }
 
@@ -110,7 +121,8 @@ public final class Simulator implements EventSink {
             if (def.userPositions().length > 0 && kind != EventKind.POP_STATE && kind != EventKind.RESET_STATE) {
                 UserColumns user = entities.lastUserColumns();
                 for (int p : def.userPositions()) {
-                    user.set(entities.lastRow(), def.fieldNames().get(p), line.text(1 + p));
+                    user.set(entities.lastRow(), def.fieldNames().get(p),
+                            names.intern(line.buffer(), line.start(1 + p), line.end(1 + p)));
                 }
             }
             return;

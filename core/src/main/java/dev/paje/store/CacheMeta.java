@@ -113,7 +113,7 @@ final class CacheMeta {
             int n = Math.min(rows, user.rows(name));
             out.writeInt(n);
             for (int r = 0; r < n; r++) {
-                text(out, user.get(r, name));
+                out.writeInt(user.get(r, name));
             }
         }
     }
@@ -232,8 +232,8 @@ final class CacheMeta {
             String name = text(in);
             int n = in.readInt();
             for (int r = 0; r < n; r++) {
-                String v = text(in);
-                if (v != null) {
+                int v = in.readInt();
+                if (v >= 0) {
                     user.set(r, name, v);
                 }
             }

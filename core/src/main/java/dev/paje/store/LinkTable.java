@@ -61,11 +61,11 @@ public final class LinkTable {
      */
     public void sort() {
         int n = size();
-        Integer[] order = new Integer[n];
+        Integer[] boxed = new Integer[n];
         for (int i = 0; i < n; i++) {
-            order[i] = i;
+            boxed[i] = i;
         }
-        java.util.Arrays.sort(order, (a, b) -> {
+        java.util.Arrays.sort(boxed, (a, b) -> {
             boolean ca = complete(a);
             boolean cb = complete(b);
             if (ca != cb) {
@@ -73,9 +73,11 @@ public final class LinkTable {
             }
             return ca ? Double.compare(start(a), start(b)) : 0;
         });
+        int[] order = new int[n];
         boolean sorted = true;
-        for (int i = 0; i < n && sorted; i++) {
-            sorted = order[i] == i;
+        for (int i = 0; i < n; i++) {
+            order[i] = boxed[i];
+            sorted &= order[i] == i;
         }
         if (sorted) {
             return;
@@ -90,16 +92,7 @@ public final class LinkTable {
         next.trim();
         rows = next;
         if (user != null) {
-            UserColumns permuted = new UserColumns();
-            for (String name : user.names()) {
-                for (int i = 0; i < n; i++) {
-                    String v = user.get(order[i], name);
-                    if (v != null) {
-                        permuted.set(i, name, v);
-                    }
-                }
-            }
-            user = permuted;
+            user = user.permute(order);
         }
     }
 

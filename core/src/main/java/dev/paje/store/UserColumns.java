@@ -6,29 +6,32 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Fields the simulator does not interpret ({@code Size}, {@code Mark}, {@code File}…), kept as
- * text per row of an entity table. Off the hot path: most traces have none.
+ * Fields the simulator does not interpret ({@code Size}, {@code Mark}, {@code File}…), per row of
+ * an entity table, as interned name ids (4 bytes a field: sizes and file names repeat a lot).
  */
 public final class UserColumns {
-    private final Map<String, String[]> columns = new LinkedHashMap<>();
+    private final Map<String, int[]> columns = new LinkedHashMap<>();
 
-    /** Sets field {@code name} of {@code row}. */
-    public void set(int row, String name, String value) {
-        String[] col = columns.get(name);
+    /** Sets field {@code name} of {@code row} to the interned name {@code valueId}. */
+    public void set(int row, String name, int valueId) {
+        int[] col = columns.get(name);
         if (col == null) {
-            col = new String[Math.max(16, row + 1)];
+            col = new int[Math.max(16, row + 1)];
+            Arrays.fill(col, -1);
             columns.put(name, col);
         } else if (row >= col.length) {
-            col = Arrays.copyOf(col, Math.max(row + 1, col.length * 2));
+            int old = col.length;
+            col = Arrays.copyOf(col, Math.max(row + 1, old + (old >> 1)));
+            Arrays.fill(col, old, col.length, -1);
             columns.put(name, col);
         }
-        col[row] = value;
+        col[row] = valueId;
     }
 
-    /** Field {@code name} of {@code row}, or null when that row has no such field. */
-    public String get(int row, String name) {
-        String[] col = columns.get(name);
-        return col == null || row >= col.length ? null : col[row];
+    /** Field {@code name} of {@code row} as a name id, or -1 when that row has no such field. */
+    public int get(int row, String name) {
+        int[] col = columns.get(name);
+        return col == null || row >= col.length ? -1 : col[row];
     }
 
     /** Field names, in the order they were first seen. */
@@ -38,11 +41,26 @@ public final class UserColumns {
 
     /** Number of rows the column of {@code name} can hold (rows past it have no value). */
     int rows(String name) {
-        String[] col = columns.get(name);
+        int[] col = columns.get(name);
         return col == null ? 0 : col.length;
     }
 
     public boolean isEmpty() {
         return columns.isEmpty();
+    }
+
+    /** The same fields with rows renumbered: row {@code order[i]} becomes row {@code i}. */
+    UserColumns permute(int[] order) {
+        UserColumns p = new UserColumns();
+        for (Map.Entry<String, int[]> e : columns.entrySet()) {
+            int[] col = e.getValue();
+            for (int i = 0; i < order.length; i++) {
+                int v = order[i] < col.length ? col[order[i]] : -1;
+                if (v >= 0) {
+                    p.set(i, e.getKey(), v);
+                }
+            }
+        }
+        return p;
     }
 }

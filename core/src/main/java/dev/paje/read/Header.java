@@ -21,6 +21,9 @@ final class Header {
     private String openId;
     private EventKind openKind;
     private long openLine;
+    private String openText;
+    /** After a rejected %EventDef: its field lines and %EndEventDef are skipped without more noise. */
+    private boolean skipping;
     private final List<String> names = new ArrayList<>();
     private final List<FieldType> types = new ArrayList<>();
 
@@ -75,6 +78,11 @@ final class Header {
         return openLine;
     }
 
+    /** The %EventDef line of the definition still open. */
+    String openText() {
+        return openText;
+    }
+
     /** Finds the definition named by token 0 of {@code line}, or null. */
     EventDefinition lookup(Line line) {
         byte[] b = line.buf;
@@ -121,10 +129,12 @@ final class Header {
     }
 
     private void begin(Line line, int first, int args) {
+        skipping = false;
         if (openId != null) {
             throw new EventError("%EventDef inside the unfinished definition of " + openKind.specName()
                     + " " + openId + " (line " + openLine + "): expected %EndEventDef first");
         }
+        skipping = true; // until this definition is accepted
         if (args != 2) {
             throw new EventError("malformed %EventDef: expected '%EventDef NAME ID', found " + args
                     + " word" + (args == 1 ? "" : "s") + " after %EventDef");
@@ -141,14 +151,19 @@ final class Header {
             throw new EventError("event id '" + id + "' is defined twice: it already names "
                     + existing.kind().specName() + " (line " + existing.line() + ")");
         }
+        skipping = false;
         openId = id;
         openKind = kind;
         openLine = line.number;
+        openText = line.raw();
         names.clear();
         types.clear();
     }
 
     private void field(Line line, String fieldName, int first, int args) {
+        if (openId == null && skipping) {
+            return;
+        }
         if (openId == null) {
             throw new EventError("field definition '" + fieldName
                     + "' outside of an event definition: expected %EventDef first");
@@ -172,6 +187,10 @@ final class Header {
     }
 
     private void end(Line line) {
+        if (openId == null && skipping) {
+            skipping = false;
+            return;
+        }
         if (openId == null) {
             throw new EventError("%EndEventDef without a matching %EventDef");
         }

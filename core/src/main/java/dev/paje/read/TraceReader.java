@@ -283,7 +283,8 @@ public final class TraceReader {
     private void endOfFile(FileState state) {
         if (state.header.definitionOpen()) {
             diagnostics.report(new Problem(state.name, state.header.openLine(),
-                    "unfinished event definition at the end of the file: expected %EndEventDef", null));
+                    "unfinished event definition at the end of the file: expected %EndEventDef",
+                    state.header.openText()));
         }
     }
 

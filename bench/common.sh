@@ -1,0 +1,101 @@
+# Sourced by bench/run.sh and bench/jmh.sh: paths, building a given commit, machine facts, RESULTS.md.
+# Expects $bench (this folder) to be set by the caller.
+repo="$(dirname "$bench")"
+cache="$bench/.cache"
+results="$bench/RESULTS.md"
+mkdir -p "$cache"
+
+# export_rev REV: a pristine copy of commit REV in $cache/rev-SHA (git archive; the working tree and
+# the index are not touched). Prints the folder. Lets you measure a commit while the tree is being edited.
+export_rev() {
+  local sha dir
+  sha=$(git -C "$repo" rev-parse --short "$1^{commit}")
+  dir="$cache/rev-$sha"
+  if [ ! -f "$dir/.exported" ]; then
+    rm -rf "$dir" && mkdir -p "$dir"
+    git -C "$repo" archive "$sha" | tar -x -C "$dir"
+    touch "$dir/.exported"
+  fi
+  echo "$dir"
+}
+
+# build_label: the commit the working tree is at, marked when core/ or cli/ differ from it.
+build_label() {
+  local sha
+  sha=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
+  if ! git -C "$repo" diff-index --quiet HEAD -- core cli 2>/dev/null; then
+    sha="$sha+uncommitted"
+  fi
+  echo "$sha"
+}
+
+# machine_facts [LOAD]: the machine and the JVM (and the load average seen before measuring).
+machine_facts() {
+  local mem cpu
+  mem=$(awk '/^MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo)
+  cpu=$(awk -F': ' '/^model name/ {print $2; exit}' /proc/cpuinfo)
+  echo "- Machine: $(nproc) CPUs ($cpu), $mem RAM${1:+, load average before measuring $1}"
+  echo "- Java: $(java -version 2>&1 | sed -n '1p;3p' | paste -sd ';' | sed 's/;/; /')"
+}
+
+write_intro() {
+  cat <<'EOF'
+# Benchmark results
+
+Measured numbers of paje, newest first. Each section is one build on one machine, on one day.
+
+**Reproduce.** `bench/run.sh [100mb] [1gb] [simgrid] [all] [--runs N] [--rev REV]` generates the traces
+once into `bench/.cache/` (a 100 MB and a 1 GB synthetic trace from `../shared/tools/gen-synthetic-trace.py`,
+and a real SimGrid SMPI trace from `../shared/tools/simgrid/make-trace.sh 6000`), then times
+`paje validate` and `paje dump > /dev/null` `--runs` times each (default 3) with `/usr/bin/time -v`,
+as `java -Xmx${PAJE_HEAP:-16g} -jar cli/target/paje.jar`. When the CLI has a binary cache (an option
+with "cache" in `paje dump --help`), those full loads run with `--no-cache`, and it also times one
+dump that writes the cache and the cached reopens (`dump` and `validate` with `--cache-dir`).
+It reports the median wall time, MB/s (10^6 bytes) and event lines/s at that median, the median CPU
+time (user + system: a JVM uses more than one core) and the peak resident memory of all runs, and
+writes its section here. Only the wall times of the same machine, taken when it was otherwise idle
+(see the load averages), compare: on a shared machine, look at the spread of the runs. `--rev REV` measures commit REV, built from
+a clean `git archive` copy, instead of `cli/target/paje.jar`. `bench/jmh.sh` runs the JMH
+benchmarks of `bench/src/main/java` (`TraceLoader` on a ~20 MB trace written by `SyntheticTrace`)
+and adds their summary here; the raw JMH output is `bench/jmh-result.json`.
+
+**Anchors.** PajeNG's `pj_dump` (C++) on the same 2-core machine kind, from `../shared/README.md`:
+
+| input | `pj_dump` (dump to /dev/null) | `pj_dump -q` (simulate only) | peak memory |
+|---|---|---|---|
+| synthetic 100 MB, 3.8 M events | 6.3 s (16 MB/s) | 3.6 s (28 MB/s) | 380 MB |
+| synthetic 1 GB, 36.8 M events | 70 s (14 MB/s) | 53 s (19 MB/s) | 3.5 GB |
+| SimGrid SMPI 104 MB (64 ranks, `make-trace.sh 6000`) | 10 s | | 520 MB |
+
+`paje dump` compares with `pj_dump`; `paje validate` (read and simulate, print nothing) with `pj_dump -q`.
+EOF
+}
+
+# put_section HEADING BODY_FILE: replaces the section "## HEADING" of RESULTS.md with the body, or
+# adds it before the first section (newest first). Creates RESULTS.md with its intro when missing.
+put_section() {
+  local heading="## $1" body="$2" tmp
+  [ -f "$results" ] || write_intro > "$results"
+  tmp=$(mktemp)
+  if grep -Fxq "$heading" "$results"; then
+    awk -v h="$heading" -v body="$body" '
+      $0 == h { print; print ""; while ((getline l < body) > 0) print l; print ""; skip = 1; next }
+      skip && /^## / { skip = 0 }
+      !skip { print }' "$results" > "$tmp"
+  else
+    awk -v h="$heading" -v body="$body" '
+      function emit() { print h; print ""; while ((getline l < body) > 0) print l; print ""; done = 1 }
+      !done && /^## / { emit() }
+      { print }
+      END { if (!done) { print ""; emit() } }' "$results" > "$tmp"
+  fi
+  # no blank line runs, no trailing blank line
+  cat -s "$tmp" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' > "$results"
+  rm -f "$tmp"
+}
+
+# section_lines HEADING: the lines of section "## HEADING" of RESULTS.md (without the heading).
+section_lines() {
+  [ -f "$results" ] || return 0
+  awk -v h="## $1" '$0 == h { on = 1; next } on && /^## / { on = 0 } on' "$results"
+}

@@ -62,7 +62,8 @@ jar_note="$([ -n "$rev" ] && echo "built from \`git archive $rev\`" || echo "cli
 # Measure a copy, so that a rebuild during the benchmark cannot mix two builds.
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 cp "$jar" "$work/paje.jar" && jar="$work/paje.jar"
-paje() { java -Xmx"$heap" -jar "$jar" "$@"; }
+jvm_flags="${PAJE_JVM_FLAGS:--XX:+UseParallelGC -XX:MaxNewSize=600m}"  # as the ./paje launcher
+paje() { java -Xmx"$heap" $jvm_flags -jar "$jar" "$@"; }
 
 # ---- the traces, generated once
 
@@ -130,7 +131,7 @@ measure() {
   for ((i = 1; i <= n; i++)); do
     out="$work/time"
     rc=0
-    /usr/bin/time -v -o "$out" java -Xmx"$heap" -jar "$jar" "$@" > /dev/null 2> "$work/stderr" || rc=$?
+    /usr/bin/time -v -o "$out" java -Xmx"$heap" $jvm_flags -jar "$jar" "$@" > /dev/null 2> "$work/stderr" || rc=$?
     if [ "$rc" -ne 0 ]; then
       echo "  $what on $id failed (exit $rc):" >&2; head -5 "$work/stderr" >&2
       printf '| %s | %s | failed (exit %s): %s | | | | | |\n' "$id" "$what" "$rc" \

@@ -186,7 +186,7 @@ header='| trace | command | median wall (s) | MB/s | events/s | median CPU (s) |
 heading="$(date +%F) · $label"
 {
   machine_facts
-  echo "- Build: \`$label\` ($jar_note), \`java -Xmx$heap -jar paje.jar\`, $runs runs per command"
+  echo "- Build: \`$label\` ($jar_note), \`java -Xmx$heap $jvm_flags -jar paje.jar\`, $runs runs per command"
   if [ -n "$cache_opt" ]; then
     echo "- Cache: \`${cache_opt/$repo\//}\`, emptied before each trace; full loads with \`${no_cache:-(no option to turn it off)}\`"
   else

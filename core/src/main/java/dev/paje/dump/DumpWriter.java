@@ -2,6 +2,7 @@ package dev.paje.dump;
 
 import dev.paje.query.Window;
 import dev.paje.store.Container;
+import dev.paje.store.EntityTable;
 import dev.paje.store.EntityValue;
 import dev.paje.store.EventTable;
 import dev.paje.store.LinkTable;
@@ -136,16 +137,8 @@ public final class DumpWriter {
         while (i < order.size() && (i == from || rows < 65_536)) {
             Container c = order.get(i++);
             for (Type t : trace.types()) {
-                Object table = c.table(t);
-                if (table instanceof StateTable s) {
-                    rows += s.size();
-                } else if (table instanceof EventTable e) {
-                    rows += e.size();
-                } else if (table instanceof VariableTable v) {
-                    rows += v.size();
-                } else if (table instanceof LinkTable l) {
-                    rows += l.size();
-                }
+                EntityTable table = c.table(t);
+                rows += table == null ? 0 : table.size();
             }
         }
         return i;

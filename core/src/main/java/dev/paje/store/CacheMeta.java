@@ -77,29 +77,12 @@ final class CacheMeta {
         return bytes.toByteArray();
     }
 
-    private static void table(DataOutputStream out, Object table, TraceCache.Layout layout) throws IOException {
-        if (table instanceof StateTable s) {
-            out.writeByte(STATES);
-            out.writeInt(s.size());
-            out.writeLong(layout.place(s.rows));
-            user(out, s.userOrNull(), s.size());
-        } else if (table instanceof EventTable e) {
-            out.writeByte(EVENTS);
-            out.writeInt(e.size());
-            out.writeLong(layout.place(e.rows));
-            user(out, e.userOrNull(), e.size());
-        } else if (table instanceof VariableTable v) {
-            out.writeByte(VARIABLES);
-            out.writeInt(v.size());
-            out.writeLong(layout.place(v.rows));
-            user(out, v.userOrNull(), v.size());
-        } else {
-            LinkTable l = (LinkTable) table;
-            out.writeByte(LINKS);
-            out.writeInt(l.size());
-            out.writeLong(layout.place(l.rows));
-            user(out, l.userOrNull(), l.size());
-        }
+    private static void table(DataOutputStream out, EntityTable table, TraceCache.Layout layout) throws IOException {
+        out.writeByte(table instanceof StateTable ? STATES : table instanceof EventTable ? EVENTS
+                : table instanceof VariableTable ? VARIABLES : LINKS);
+        out.writeInt(table.size());
+        out.writeLong(layout.place(table.rows));
+        user(out, table.userOrNull(), table.size());
     }
 
     private static void user(DataOutputStream out, UserColumns user, int rows) throws IOException {
@@ -190,36 +173,25 @@ final class CacheMeta {
         return new Trace(names, types, containers, start, end);
     }
 
-    private static Object table(DataInputStream in, TraceCache.Windows data) throws IOException {
+    private static EntityTable table(DataInputStream in, TraceCache.Windows data) throws IOException {
         int kind = in.readByte();
-        int rows = in.readInt();
-        switch (kind) {
-            case STATES -> {
-                StateTable s = new StateTable(rows(in, data, 3, rows));
-                s.user(user(in));
-                return s;
-            }
-            case EVENTS -> {
-                EventTable e = new EventTable(rows(in, data, 2, rows));
-                e.user(user(in));
-                return e;
-            }
-            case VARIABLES -> {
-                VariableTable v = new VariableTable(rows(in, data, 3, rows));
-                v.user(user(in));
-                return v;
-            }
-            case LINKS -> {
-                LinkTable l = new LinkTable(rows(in, data, 4, rows));
-                l.user(user(in));
-                return l;
-            }
+        int size = in.readInt();
+        long offset = in.readLong();
+        int stride = switch (kind) {
+            case STATES, VARIABLES -> 3;
+            case EVENTS -> 2;
+            case LINKS -> 4;
             default -> throw new IOException("corrupt cache: table kind " + kind);
-        }
-    }
-
-    private static Rows rows(DataInputStream in, TraceCache.Windows data, int stride, int rows) throws IOException {
-        return Rows.of(stride, data.slice(in.readLong(), (long) rows * stride * 8), rows);
+        };
+        Rows rows = Rows.of(stride, data.slice(offset, (long) size * stride * 8), size);
+        EntityTable table = switch (kind) {
+            case STATES -> new StateTable(rows);
+            case VARIABLES -> new VariableTable(rows);
+            case EVENTS -> new EventTable(rows);
+            default -> new LinkTable(rows);
+        };
+        table.user(user(in));
+        return table;
     }
 
     private static UserColumns user(DataInputStream in) throws IOException {

@@ -18,7 +18,7 @@ public final class Container {
     private final double start;
     private double end = Double.NaN;
     private final List<Container> children = new ArrayList<>();
-    private Object[] tables = new Object[0];
+    private EntityTable[] tables = new EntityTable[0];
     private java.util.Map<String, String> user;
 
     public Container(int id, String name, String alias, Type type, Container parent, double start) {
@@ -88,7 +88,7 @@ public final class Container {
     }
 
     /** The table of entity type {@code t}, or null when this container has none. */
-    public Object table(Type t) {
+    public EntityTable table(Type t) {
         return t.id() < tables.length ? tables[t.id()] : null;
     }
 
@@ -110,22 +110,18 @@ public final class Container {
 
     /** Releases the spare capacity of every table (after loading). */
     public void trim() {
-        for (Object t : tables) {
-            if (t instanceof StateTable s) {
-                s.trim();
-            } else if (t instanceof EventTable e) {
-                e.trim();
-            } else if (t instanceof VariableTable v) {
-                v.trim();
-            } else if (t instanceof LinkTable l) {
-                l.trim();
-                l.sort();
+        for (EntityTable t : tables) {
+            if (t != null) {
+                t.trim();
+                if (t instanceof LinkTable l) {
+                    l.sort();
+                }
             }
         }
     }
 
     /** Puts a table read back from a cache. */
-    void putTable(Type t, Object table) {
+    void putTable(Type t, EntityTable table) {
         int i = t.id();
         if (i >= tables.length) {
             tables = Arrays.copyOf(tables, i + 1);
@@ -134,12 +130,12 @@ public final class Container {
     }
 
     /** The table of {@code t}, created on first use. */
-    public Object tableFor(Type t) {
+    public EntityTable tableFor(Type t) {
         int i = t.id();
         if (i >= tables.length) {
             tables = Arrays.copyOf(tables, Math.max(i + 1, tables.length * 2));
         }
-        Object table = tables[i];
+        EntityTable table = tables[i];
         if (table == null) {
             table = switch (t.kind()) {
                 case STATE -> new StateTable();

@@ -4,21 +4,18 @@ package dev.paje.store;
  * The links of one link type held by one container (their common ancestor), 32 bytes each. A row
  * is created by whichever of start and end comes first; the other side is NaN / -1 until matched.
  */
-public final class LinkTable {
+public final class LinkTable extends EntityTable {
     private static final int START = 0;
     private static final int END = 1;
     private static final int VALUE_KEY = 2;
     private static final int FROM_TO = 3;
-
-    Rows rows;
-    private UserColumns user;
 
     public LinkTable() {
         this(new Rows(4));
     }
 
     LinkTable(Rows rows) {
-        this.rows = rows;
+        super(rows);
     }
 
     private static long pair(int high, int low) {
@@ -49,11 +46,6 @@ public final class LinkTable {
 
     private int completeCount = -1;
     private double maxDuration = Double.NaN;
-
-    /** Releases the spare capacity (after loading). */
-    public void trim() {
-        rows.trim();
-    }
 
     /**
      * Puts the rows in the order queries rely on: complete links by start time (stable), then the
@@ -91,8 +83,8 @@ public final class LinkTable {
         }
         next.trim();
         rows = next;
-        if (user != null) {
-            user = user.permute(order);
+        if (userOrNull() != null) {
+            user(userOrNull().permute(order));
         }
     }
 
@@ -118,10 +110,6 @@ public final class LinkTable {
             maxDuration = max;
         }
         return maxDuration;
-    }
-
-    public int size() {
-        return rows.size();
     }
 
     public double start(int row) {
@@ -154,20 +142,5 @@ public final class LinkTable {
     /** True when both ends are known. */
     public boolean complete(int row) {
         return from(row) >= 0 && to(row) >= 0;
-    }
-
-    public UserColumns user() {
-        if (user == null) {
-            user = new UserColumns();
-        }
-        return user;
-    }
-
-    public UserColumns userOrNull() {
-        return user;
-    }
-
-    void user(UserColumns u) {
-        user = u;
     }
 }

@@ -42,17 +42,24 @@ public final class Names {
     /** Returns the id of {@code buf[from, to)}, adding it when new. */
     public int intern(byte[] buf, int from, int to) {
         int h = hash(buf, from, to);
+        int slot = probe(buf, from, to, h);
+        int id = slots[slot] - 1;
+        return id >= 0 ? id : add(buf, from, to, h, slot);
+    }
+
+    /** The slot holding {@code buf[from, to)}, or the empty slot where it would go. */
+    private int probe(byte[] buf, int from, int to, int h) {
         int mask = slots.length - 1;
         int i = h & mask;
         int len = to - from;
         while (true) {
             int slot = slots[i];
             if (slot == 0) {
-                return add(buf, from, to, h, i);
+                return i;
             }
             int id = slot - 1;
             if (hashes[id] == h && offsets[id + 1] - offsets[id] == len && same(buf, from, len, offsets[id])) {
-                return id;
+                return i;
             }
             i = (i + 1) & mask;
         }
@@ -66,21 +73,7 @@ public final class Names {
 
     /** The id of {@code buf[from, to)}, or -1 when it was never interned. */
     public int find(byte[] buf, int from, int to) {
-        int h = hash(buf, from, to);
-        int mask = slots.length - 1;
-        int i = h & mask;
-        int len = to - from;
-        while (true) {
-            int slot = slots[i];
-            if (slot == 0) {
-                return -1;
-            }
-            int id = slot - 1;
-            if (hashes[id] == h && offsets[id + 1] - offsets[id] == len && same(buf, from, len, offsets[id])) {
-                return id;
-            }
-            i = (i + 1) & mask;
-        }
+        return slots[probe(buf, from, to, hash(buf, from, to))] - 1;
     }
 
     /** Name {@code id} as a new String (not kept: link keys alone can number in the millions). */

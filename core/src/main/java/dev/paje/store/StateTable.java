@@ -5,20 +5,17 @@ package dev.paje.store;
  * (start, end, value and nesting level packed). A state's end is NaN while it is open. Nesting
  * level 0 is the outermost state.
  */
-public final class StateTable {
+public final class StateTable extends EntityTable {
     private static final int START = 0;
     private static final int END = 1;
     private static final int VALUE_LEVEL = 2;
-
-    final Rows rows;
-    private UserColumns user;
 
     public StateTable() {
         this(new Rows(3));
     }
 
     StateTable(Rows rows) {
-        this.rows = rows;
+        super(rows);
     }
 
     /** Appends an open state and returns its row. */
@@ -32,15 +29,6 @@ public final class StateTable {
 
     public void close(int row, double time) {
         rows.setDouble(row, END, time);
-    }
-
-    /** Releases the spare capacity (after loading). */
-    public void trim() {
-        rows.trim();
-    }
-
-    public int size() {
-        return rows.size();
     }
 
     public double start(int row) {
@@ -57,22 +45,5 @@ public final class StateTable {
 
     public int level(int row) {
         return (int) rows.get(row, VALUE_LEVEL);
-    }
-
-    /** User fields of the rows, created on first use. */
-    public UserColumns user() {
-        if (user == null) {
-            user = new UserColumns();
-        }
-        return user;
-    }
-
-    /** User fields, or null when no row has any. */
-    public UserColumns userOrNull() {
-        return user;
-    }
-
-    void user(UserColumns u) {
-        user = u;
     }
 }

@@ -4,20 +4,17 @@ package dev.paje.store;
  * A variable of one container as a step function: one row per interval of constant value, in
  * time order, 24 bytes each. The last interval's end is NaN while the variable is still open.
  */
-public final class VariableTable {
+public final class VariableTable extends EntityTable {
     private static final int START = 0;
     private static final int END = 1;
     private static final int VALUE = 2;
-
-    final Rows rows;
-    private UserColumns user;
 
     public VariableTable() {
         this(new Rows(3));
     }
 
     VariableTable(Rows rows) {
-        this.rows = rows;
+        super(rows);
     }
 
     /**
@@ -54,15 +51,6 @@ public final class VariableTable {
         return n == 0 ? 0 : rows.getDouble(n - 1, VALUE);
     }
 
-    /** Releases the spare capacity (after loading). */
-    public void trim() {
-        rows.trim();
-    }
-
-    public int size() {
-        return rows.size();
-    }
-
     public double start(int row) {
         return rows.getDouble(row, START);
     }
@@ -73,20 +61,5 @@ public final class VariableTable {
 
     public double value(int row) {
         return rows.getDouble(row, VALUE);
-    }
-
-    public UserColumns user() {
-        if (user == null) {
-            user = new UserColumns();
-        }
-        return user;
-    }
-
-    public UserColumns userOrNull() {
-        return user;
-    }
-
-    void user(UserColumns u) {
-        user = u;
     }
 }

@@ -56,8 +56,11 @@ time (user + system: a JVM uses more than one core) and the peak resident memory
 writes its section here. Only the wall times of the same machine, taken when it was otherwise idle
 (see the load averages), compare: on a shared machine, look at the spread of the runs. `--rev REV` measures commit REV, built from
 a clean `git archive` copy, instead of `cli/target/paje.jar`. `bench/jmh.sh` runs the JMH
-benchmarks of `bench/src/main/java` (`TraceLoader` on a ~20 MB trace written by `SyntheticTrace`)
-and adds their summary here; the raw JMH output is `bench/jmh-result.json`.
+benchmarks of `bench/src/main/java`, all on a ~20 MB trace written by `SyntheticTrace`: a whole load
+(`LoadBenchmark`, `TraceLoader`), the tokenizer alone on one thread (`TokenizerBenchmark`), the simulator
+alone, replaying the recorded calls of the reader (`SimulatorBenchmark`), and time-window queries in all
+containers at three zoom levels (`WindowBenchmark`); it adds their summary here; the raw JMH output is
+`bench/jmh-result.json`.
 
 **Anchors.** PajeNG's `pj_dump` (C++) on the same 2-core machine kind, from `../shared/README.md`:
 

@@ -1,0 +1,118 @@
+package dev.paje.read;
+
+import dev.paje.bench.SyntheticTrace;
+import dev.paje.store.Names;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The tokenizer alone ({@link ChunkTokenizer}, the hot path of reading), on one thread: a synthetic
+ * trace ({@link SyntheticTrace}) is cut into chunks of {@link ReadOptions#DEFAULT_CHUNK} at line
+ * boundaries ({@link Chunks#bounds}) and read into memory once per trial; each operation tokenizes
+ * all of them in file order with a fresh tokenizer against the header snapshot ({@link Header#prefix}),
+ * as {@code TraceReader} does with one thread, without the in-order pass and the simulator.
+ *
+ * <p>This class is in package {@code dev.paje.read} (of the bench module) to reach the package-private
+ * tokenizer. The primary score is passes over the whole trace per second; the secondary scores
+ * {@code mb} and {@code events} are the same rate in MB (10^6 bytes) and event lines per second.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 3, time = 3)
+public class TokenizerBenchmark {
+    /** Size of the trace in MB (10^6 bytes). */
+    @Param("20")
+    public int sizeMb;
+
+    private byte[][] chunks;
+    private Header header;
+    private SyntheticTrace.Stats stats;
+
+    /** Per-iteration counters, reported by JMH as rates next to the primary score. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.OPERATIONS)
+    public static class Rate {
+        /** MB tokenized. */
+        public double mb;
+        /** Event lines tokenized. */
+        public long events;
+
+        @Setup(Level.Iteration)
+        public void reset() {
+            mb = 0;
+            events = 0;
+        }
+    }
+
+    @Setup(Level.Trial)
+    public void readChunks() throws IOException {
+        Path file = Files.createTempFile("paje-bench-", ".trace");
+        try {
+            stats = SyntheticTrace.write(file, sizeMb * 1_000_000L, 42);
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+                long size = channel.size();
+                byte[] head = new byte[(int) Math.min(size, ReadOptions.DEFAULT_CHUNK)];
+                TraceReader.readFully(channel, ByteBuffer.wrap(head), 0);
+                header = Header.prefix(head, head.length, false);
+                long[] bounds = Chunks.bounds(channel, size, ReadOptions.DEFAULT_CHUNK);
+                chunks = new byte[bounds.length - 1][];
+                for (int k = 0; k < chunks.length; k++) {
+                    chunks[k] = new byte[(int) (bounds[k + 1] - bounds[k])];
+                    TraceReader.readFully(channel, ByteBuffer.wrap(chunks[k]), bounds[k]);
+                }
+            }
+        } finally {
+            Files.deleteIfExists(file);
+        }
+        // Fail here, not in the measurements, if most lines do not take the fast path.
+        long fast = 0;
+        long records = 0;
+        ChunkTokenizer tokenizer = new ChunkTokenizer(new NameMaps(new Names()));
+        for (byte[] c : chunks) {
+            Batch b = tokenizer.tokenize(c, c.length, header);
+            records += b.size;
+            for (int i = 0; i < b.size; i++) {
+                fast += b.def[i] != null ? 1 : 0;
+            }
+        }
+        if (fast < stats.eventLines() * 0.99) {
+            throw new IllegalStateException("only " + fast + " of " + stats.eventLines() + " event lines take the fast path");
+        }
+        System.out.printf("%n# synthetic trace: %d bytes, %d event lines, %d chunks, %d records, %d on the fast path%n",
+                stats.bytes(), stats.eventLines(), chunks.length, records, fast);
+    }
+
+    /** Tokenizes every chunk, in order, on this thread; returns the number of records (fast and raw). */
+    @Benchmark
+    public long tokenize(Rate rate) {
+        ChunkTokenizer tokenizer = new ChunkTokenizer(new NameMaps(new Names()));
+        long records = 0;
+        for (byte[] c : chunks) {
+            records += tokenizer.tokenize(c, c.length, header).size;
+        }
+        rate.mb += stats.bytes() / 1e6;
+        rate.events += stats.eventLines();
+        return records;
+    }
+}

@@ -5,9 +5,9 @@ import picocli.CommandLine.Command;
 
 /** The {@code paje} command: one subcommand per tool. */
 @Command(name = "paje",
-        description = "Fast tools for Pajé traces: dump and validate (drop-ins for PajeNG's pj_dump).",
+        description = "Fast tools for Pajé traces: view in the browser, dump and validate (drop-ins for PajeNG's pj_dump).",
         versionProvider = Version.class,
-        subcommands = {DumpCommand.class, ValidateCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {ViewCommand.class, DumpCommand.class, ValidateCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Run 'paje COMMAND --help' for the options of a command."})
 public final class Main implements Runnable {
     @CommandLine.Option(names = "--help", usageHelp = true, description = "Show this help and exit.")

@@ -1,0 +1,113 @@
+package dev.paje.cli;
+
+import dev.paje.TraceLoader;
+import dev.paje.read.Problem;
+import dev.paje.server.ViewerServer;
+import java.awt.Desktop;
+import java.awt.GraphicsEnvironment;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code paje view}: the interactive space-time diagram, served to the browser. */
+@Command(name = "view", sortOptions = false,
+        description = {"Open a trace in the browser: an interactive space-time diagram (zoom, pan, inspect).",
+            "Loads the trace, serves the page on http://HOST:PORT/ and opens it, until Ctrl-C.",
+            "A trace with problems still opens: what could be read is shown, with the list of problems."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:stopped", "1:the trace could not be read, or the port could not be opened", "2:wrong usage"})
+final class ViewCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "TRACE", description = "Trace file.")
+    String trace;
+
+    @Option(names = {"-p", "--port"}, paramLabel = "N", description = "Port to listen on (default: a free one).")
+    int port;
+
+    @Option(names = "--host", paramLabel = "H", description = {"Address to listen on (default: ${DEFAULT-VALUE}, this machine only).",
+        "Anything else lets other machines read the trace."})
+    String host = "127.0.0.1";
+
+    @Option(names = "--no-browser", description = "Do not open a browser; only print the address.")
+    boolean noBrowser;
+
+    @Mixin
+    LoadOptions load;
+
+    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = spec.commandLine().getOut();
+        if (port < 0 || port > 65535) {
+            err.println("paje view: --port must be between 0 and 65535, found " + port);
+            return 2;
+        }
+        TraceLoader loader = load.builder().collectProblems(100).build();
+        TraceLoader.Loaded loaded = TraceInput.load(loader, trace, err);
+        if (loaded == null) {
+            return 1;
+        }
+        reportProblems(loaded, err);
+        ViewerServer server;
+        try {
+            server = ViewerServer.start(loaded, Path.of(trace).getFileName().toString(), host, port);
+        } catch (IOException | RuntimeException e) {
+            err.println("paje view: cannot listen on " + host + ":" + port + ": " + e.getMessage());
+            return 1;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "paje-view-stop"));
+        out.println("paje: serving " + trace + " at " + server.url() + " (Ctrl-C to stop)");
+        out.flush();
+        if (!noBrowser) {
+            openBrowser(server.url(), err);
+        }
+        err.flush();
+        try {
+            new CountDownLatch(1).await(); // until Ctrl-C (shutdown hook) or interrupted
+        } finally {
+            server.close();
+        }
+        return 0;
+    }
+
+    private void reportProblems(TraceLoader.Loaded loaded, PrintWriter err) {
+        int shown = 0;
+        for (Problem p : loaded.problems()) {
+            if (shown++ == 5) {
+                err.println("paje view: ... and more: the page lists them all");
+                break;
+            }
+            TraceInput.print(p, err);
+        }
+        if (loaded.trace() == null) {
+            err.println("paje view: " + trace + " could not be read; the page shows only its problems");
+        } else if (!loaded.valid()) {
+            err.println("paje view: " + trace + " has problems; showing what could be read");
+        }
+    }
+
+    private static void openBrowser(String url, PrintWriter err) {
+        try {
+            if (!GraphicsEnvironment.isHeadless() && Desktop.isDesktopSupported()
+                    && Desktop.getDesktop().isSupported(Desktop.Action.BROWSE)) {
+                Desktop.getDesktop().browse(URI.create(url));
+            }
+        } catch (IOException | RuntimeException e) {
+            err.println("paje view: could not open a browser (" + e.getMessage() + "); open " + url + " yourself");
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package dev.paje.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** {@code paje view}: its help and its refusals (serving itself blocks, and is tested in the server module). */
+class ViewCliTest {
+    @Test
+    void helpListsTheOptions() {
+        CliRun.Result r = CliRun.run("view", "--help");
+        assertThat(r.exit()).as("%s", r).isZero();
+        assertThat(r.out()).contains("TRACE", "--port", "--host", "--no-browser", "--no-strict", "--threads",
+                "--cache-dir", "--no-cache", "browser");
+        assertThat(CliRun.run("--help").out()).contains("view");
+    }
+
+    @Test
+    void missingTraceOrBadPortIsRefused() {
+        CliRun.Result missing = CliRun.run("view", "--no-browser", "no-such.trace");
+        assertThat(missing.exit()).isEqualTo(1);
+        assertThat(missing.err()).contains("no-such.trace: no such file");
+        CliRun.Result port = CliRun.run("view", "--no-browser", "--port", "70000", "../examples/hello.trace");
+        assertThat(port.exit()).isEqualTo(2);
+        assertThat(port.err()).contains("--port must be between 0 and 65535");
+        assertThat(CliRun.run("view").exit()).isEqualTo(2);
+    }
+}

@@ -1,0 +1,83 @@
+package dev.paje.server;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.sun.net.httpserver.HttpExchange;
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+
+/** JSON responses: one shared Jackson factory, API headers, and the error body. */
+final class Json {
+    static final JsonFactory FACTORY = JsonFactory.builder()
+            .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
+            .build();
+
+    private Json() {
+    }
+
+    /** What writes a response body. */
+    interface Body {
+        void write(JsonGenerator g) throws IOException;
+    }
+
+    /** Renders a body to bytes (for small or precomputed answers). */
+    static byte[] bytes(Body body) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(1024);
+        try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
+            body.write(g);
+        }
+        return out.toByteArray();
+    }
+
+    /** Sends bytes already rendered, with the API's headers. */
+    static void send(HttpExchange ex, int status, byte[] json) throws IOException {
+        apiHeaders(ex);
+        ex.sendResponseHeaders(status, json.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(json);
+        }
+    }
+
+    /** Streams a 200 body as it is written (chunked): for answers that may be large. */
+    static void stream(HttpExchange ex, Body body) throws IOException {
+        apiHeaders(ex);
+        ex.sendResponseHeaders(200, 0);
+        try (OutputStream out = new BufferedOutputStream(ex.getResponseBody(), 1 << 16);
+                JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
+            body.write(g);
+        }
+    }
+
+    /** {@code {"error": message}} with {@code status}. */
+    static void error(HttpExchange ex, int status, String message) throws IOException {
+        send(ex, status, bytes(g -> {
+            g.writeStartObject();
+            g.writeStringField("error", message);
+            g.writeEndObject();
+        }));
+    }
+
+    /** A time or value: JSON has no NaN nor infinities, so those are written as null. */
+    static void number(JsonGenerator g, String field, double v) throws IOException {
+        g.writeFieldName(field);
+        number(g, v);
+    }
+
+    static void number(JsonGenerator g, double v) throws IOException {
+        if (Double.isFinite(v)) {
+            g.writeNumber(v);
+        } else {
+            g.writeNull();
+        }
+    }
+
+    private static void apiHeaders(HttpExchange ex) {
+        ex.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
+        ex.getResponseHeaders().set("Cache-Control", "no-store");
+        ex.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
+    }
+}

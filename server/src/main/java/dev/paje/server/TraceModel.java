@@ -1,0 +1,110 @@
+package dev.paje.server;
+
+import dev.paje.TraceLoader;
+import dev.paje.store.Container;
+import dev.paje.store.LinkTable;
+import dev.paje.store.Trace;
+import dev.paje.store.Type;
+import dev.paje.store.TypeKind;
+import dev.paje.store.VariableTable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The loaded trace as the handlers see it: lookups by id that answer 404 for unknown ids, and what
+ * is worth computing once (entity types per container, the range of each variable).
+ */
+final class TraceModel {
+    private final TraceLoader.Loaded loaded;
+    private final Trace trace;
+    private final String name;
+    private final List<Type> entityTypes = new ArrayList<>();
+    private final ConcurrentHashMap<Long, double[]> ranges = new ConcurrentHashMap<>();
+
+    TraceModel(TraceLoader.Loaded loaded, String name) {
+        this.loaded = loaded;
+        this.trace = loaded.trace();
+        this.name = name;
+        if (trace != null) {
+            for (Type t : trace.types()) {
+                if (t.kind() != TypeKind.CONTAINER) {
+                    entityTypes.add(t);
+                }
+            }
+            // Link tables compute their bounds lazily; do it once here, before requests share them.
+            for (Container c : trace.containers()) {
+                for (Type t : entityTypes) {
+                    if (c.table(t) instanceof LinkTable l) {
+                        l.maxDuration();
+                    }
+                }
+            }
+        }
+    }
+
+    TraceLoader.Loaded loaded() {
+        return loaded;
+    }
+
+    /** The trace, or null when it could not be read at all. */
+    Trace trace() {
+        return trace;
+    }
+
+    String name() {
+        return name;
+    }
+
+    double start() {
+        return trace == null ? 0 : trace.start();
+    }
+
+    double end() {
+        return trace == null ? 0 : trace.end();
+    }
+
+    /** Every entity type (not container types), in id order. */
+    List<Type> entityTypes() {
+        return entityTypes;
+    }
+
+    Container container(int id) {
+        if (trace == null || id >= trace.containers().size()) {
+            throw ApiException.notFound("unknown container " + id + (trace == null ? ": the trace could not be read"
+                    : ": ids go from 0 to " + (trace.containers().size() - 1)));
+        }
+        return trace.container(id);
+    }
+
+    /** An entity type (404 when unknown, 400 for a container type). */
+    Type entityType(int id) {
+        if (trace == null || id >= trace.types().size()) {
+            throw ApiException.notFound("unknown type " + id);
+        }
+        Type t = trace.types().get(id);
+        if (t.kind() == TypeKind.CONTAINER) {
+            throw ApiException.badRequest("type " + id + " ('" + Display.name(t.name()) + "') is a container type, not an entity type");
+        }
+        return t;
+    }
+
+    /** The end of an entity, or of the trace when it is still open (NaN). */
+    double endOr(double end) {
+        return Double.isNaN(end) ? end() : end;
+    }
+
+    /** {min, max} of a variable over the whole trace (the row's scale), computed on first request. */
+    double[] range(Container c, Type t, VariableTable v) {
+        return ranges.computeIfAbsent(((long) c.id() << 32) | t.id(), k -> {
+            double min = Double.POSITIVE_INFINITY;
+            double max = Double.NEGATIVE_INFINITY;
+            for (int i = 0, n = v.size(); i < n; i++) {
+                double x = v.value(i);
+                min = Math.min(min, x);
+                max = Math.max(max, x);
+            }
+            return new double[] {min, max};
+        });
+    }
+}

@@ -1,0 +1,214 @@
+package dev.paje.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.paje.store.Container;
+import dev.paje.store.EventTable;
+import dev.paje.store.LinkTable;
+import dev.paje.store.StateTable;
+import dev.paje.store.Trace;
+import dev.paje.store.Type;
+import dev.paje.store.VariableTable;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks an {@code /api/window} answer against the store, computed here by scanning whole tables
+ * (not through the server's query): nothing dropped, exact items exactly the long entities.
+ */
+final class WindowCheck {
+    private final Trace trace;
+    private final double start;
+    private final double end;
+    private final double pixel;
+    private final int width;
+
+    WindowCheck(Trace trace, JsonNode window) {
+        this.trace = trace;
+        this.start = window.get("start").asDouble();
+        this.end = window.get("end").asDouble();
+        this.width = window.get("width").asInt();
+        this.pixel = window.get("pixel").asDouble();
+        assertThat(pixel).isCloseTo((end - start) / width, within(1e-15 * Math.max(1, Math.abs(end))));
+    }
+
+    /** Checks every row of the answer; returns how many entity tables were checked. */
+    int check(JsonNode window) {
+        int tables = 0;
+        for (JsonNode row : window.get("rows")) {
+            Container c = trace.container(row.get("container").asInt());
+            for (JsonNode s : row.get("states")) {
+                states(c, s);
+                tables++;
+            }
+            for (JsonNode e : row.get("events")) {
+                events(c, e);
+                tables++;
+            }
+            for (JsonNode v : row.get("variables")) {
+                variables(c, v);
+                tables++;
+            }
+            for (JsonNode l : row.get("links")) {
+                links(c, l);
+                tables++;
+            }
+        }
+        return tables;
+    }
+
+    private double endOf(double e) {
+        return Double.isNaN(e) ? trace.end() : e;
+    }
+
+    private Type type(JsonNode node) {
+        return trace.types().get(node.get("type").asInt());
+    }
+
+    private void states(Container c, JsonNode node) {
+        StateTable t = c.states(type(node));
+        assertThat(t).as("states of %s", c).isNotNull();
+        double expected = 0;
+        Set<Integer> longRows = new HashSet<>();
+        Map<Integer, Double> timeByLevel = new HashMap<>();
+        for (int i = 0; i < t.size(); i++) {
+            double s = t.start(i);
+            double e = endOf(t.end(i));
+            if (e >= start && s <= end) {
+                expected += Math.min(e, end) - Math.max(s, start);
+                if (e - s >= pixel) {
+                    longRows.add(i);
+                }
+            }
+        }
+        double got = 0;
+        Set<Integer> items = new HashSet<>();
+        for (JsonNode item : node.get("items")) {
+            int row = item.get("row").asInt();
+            items.add(row);
+            assertThat(item.get("start").asDouble()).isEqualTo(t.start(row));
+            assertThat(item.get("end").asDouble()).isEqualTo(endOf(t.end(row)));
+            assertThat(item.get("value").asInt()).isEqualTo(t.value(row));
+            assertThat(item.get("level").asInt()).isEqualTo(t.level(row));
+            got += Math.min(item.get("end").asDouble(), end) - Math.max(item.get("start").asDouble(), start);
+        }
+        assertThat(items).as("exact states of %s at pixel %s", c, pixel).isEqualTo(longRows);
+        for (JsonNode px : node.get("summary")) {
+            assertThat(px.get("px").asInt()).isBetween(0, width - 1);
+            double sum = 0;
+            for (JsonNode pair : px.get("values")) {
+                assertThat(pair.get(0).asInt()).isBetween(0, type(node).values().size() - 1);
+                sum += pair.get(1).asDouble();
+            }
+            assertThat(sum).as("fractions of pixel %s", px).isLessThanOrEqualTo(1 + 1e-9);
+            timeByLevel.merge(px.get("level").asInt(), sum * pixel, Double::sum);
+            got += sum * pixel;
+        }
+        assertThat(got).as("state time of %s in [%s, %s] at width %s", c, start, end, width)
+                .isCloseTo(expected, within(1e-9 * Math.max(expected, 1e-300) + 1e-300));
+    }
+
+    private void events(Container c, JsonNode node) {
+        EventTable t = c.events(type(node));
+        int expected = 0;
+        for (int i = 0; i < t.size(); i++) {
+            if (t.time(i) >= start && t.time(i) <= end) {
+                expected++;
+            }
+        }
+        int got = node.get("items").size();
+        for (JsonNode item : node.get("items")) {
+            int row = item.get("row").asInt();
+            assertThat(item.get("time").asDouble()).isEqualTo(t.time(row)).isBetween(start, end);
+            assertThat(item.get("value").asInt()).isEqualTo(t.value(row));
+        }
+        for (JsonNode px : node.get("summary")) {
+            got += px.get("count").asInt();
+        }
+        assertThat(got).as("events of %s", c).isEqualTo(expected);
+        if (expected <= 2 * width) {
+            assertThat(node.get("summary")).as("sparse events are all exact").isEmpty();
+        }
+    }
+
+    private void links(Container c, JsonNode node) {
+        LinkTable t = c.links(type(node));
+        int expected = 0;
+        Set<Integer> longRows = new HashSet<>();
+        for (int i = 0; i < t.size(); i++) {
+            if (t.complete(i) && t.end(i) >= start && t.start(i) <= end) {
+                expected++;
+                if (t.end(i) - t.start(i) >= pixel) {
+                    longRows.add(i);
+                }
+            }
+        }
+        Set<Integer> items = new HashSet<>();
+        for (JsonNode item : node.get("items")) {
+            int row = item.get("row").asInt();
+            items.add(row);
+            assertThat(item.get("start").asDouble()).isEqualTo(t.start(row));
+            assertThat(item.get("end").asDouble()).isEqualTo(t.end(row));
+            assertThat(item.get("from").asInt()).isEqualTo(t.from(row));
+            assertThat(item.get("to").asInt()).isEqualTo(t.to(row));
+            assertThat(item.get("value").asInt()).isEqualTo(t.value(row));
+        }
+        assertThat(items).containsAll(longRows);
+        int got = items.size();
+        for (JsonNode px : node.get("summary")) {
+            got += px.get("count").asInt();
+        }
+        assertThat(got).as("links of %s", c).isEqualTo(expected);
+    }
+
+    private void variables(Container c, JsonNode node) {
+        Type type = type(node);
+        VariableTable t = c.variable(type);
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < t.size(); i++) {
+            min = Math.min(min, t.value(i));
+            max = Math.max(max, t.value(i));
+        }
+        if (t.size() > 0) {
+            assertThat(node.get("min").asDouble()).isEqualTo(min);
+            assertThat(node.get("max").asDouble()).isEqualTo(max);
+        }
+        Set<Integer> items = new HashSet<>();
+        for (JsonNode item : node.get("items")) {
+            int row = item.get("row").asInt();
+            items.add(row);
+            assertThat(item.get("value").asDouble()).isEqualTo(t.value(row));
+            assertThat(item.get("start").asDouble()).isEqualTo(t.start(row));
+        }
+        Map<Integer, JsonNode> pixels = new HashMap<>();
+        for (JsonNode px : node.get("summary")) {
+            pixels.put(px.get("px").asInt(), px);
+        }
+        for (int i = 0; i < t.size(); i++) {
+            double s = t.start(i);
+            double e = endOf(t.end(i));
+            if (e < start || s > end) {
+                continue;
+            }
+            if (e - s >= pixel) {
+                assertThat(items).as("long step %s of %s", i, c).contains(i);
+            } else {
+                int p = (int) Math.min(width - 1, Math.max(0, Math.floor((Math.max(s, start) - start) / pixel)));
+                JsonNode px = pixels.get(p);
+                if (px == null) { // at a pixel edge, the server may place it one pixel over
+                    px = pixels.get(Math.min(width - 1, p + 1));
+                }
+                if (px == null) {
+                    px = pixels.get(Math.max(0, p - 1));
+                }
+                assertThat(px).as("short step %s of %s (pixel %s)", i, c, p).isNotNull();
+                assertThat(t.value(i)).isBetween(px.get("min").asDouble(), px.get("max").asDouble());
+            }
+        }
+    }
+}

@@ -4,45 +4,31 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.paje.query.Window;
 import dev.paje.store.LinkTable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 
 /**
- * The links held by one container in a window: links at least one pixel long as items, and the
- * shorter ones too while sparse; otherwise those are counted per pixel (of their start).
+ * The links held by one container in a window: sent as items while sparse (at most two per pixel
+ * on average, long or short: links overlap, so even long ones can number in the hundreds of
+ * thousands in a zoomed-out view); beyond that, counted per pixel of their start.
  */
 final class LinkSummarizer {
     private final PixelGrid grid;
-    private final SparseOrCounts shortOnes;
+    private final SparseOrCounts links;
 
     LinkSummarizer(PixelGrid grid) {
         this.grid = grid;
-        this.shortOnes = new SparseOrCounts(grid);
+        this.links = new SparseOrCounts(grid);
     }
 
     /** Writes {@code "items": [...], "summary": [...]} into the current object. */
     void write(JsonGenerator g, LinkTable t) throws IOException {
-        shortOnes.reset(t::start);
+        links.reset(t::start);
+        Window.links(t, grid.start, grid.end, links::add);
         g.writeArrayFieldStart("items");
-        try {
-            Window.links(t, grid.start, grid.end, row -> {
-                if (grid.exact(t.end(row) - t.start(row))) {
-                    try {
-                        item(g, t, row);
-                    } catch (IOException x) {
-                        throw new UncheckedIOException(x);
-                    }
-                } else {
-                    shortOnes.add(row);
-                }
-            });
-        } catch (UncheckedIOException x) {
-            throw x.getCause();
-        }
-        for (int i = 0; i < shortOnes.size(); i++) {
-            item(g, t, shortOnes.row(i));
+        for (int i = 0; i < links.size(); i++) {
+            item(g, t, links.row(i));
         }
         g.writeEndArray();
-        shortOnes.writeSummary(g);
+        links.writeSummary(g);
     }
 
     private static void item(JsonGenerator g, LinkTable t, int row) throws IOException {

@@ -157,7 +157,12 @@ final class WindowCheck {
             assertThat(item.get("to").asInt()).isEqualTo(t.to(row));
             assertThat(item.get("value").asInt()).isEqualTo(t.value(row));
         }
-        assertThat(items).containsAll(longRows);
+        // Links overlap: all are sent exactly while sparse (at most two per pixel), none beyond.
+        if (expected <= 2 * width) {
+            assertThat(items).as("links of %s, sparse", c).hasSize(expected).containsAll(longRows);
+        } else {
+            assertThat(items).as("links of %s, dense", c).isEmpty();
+        }
         int got = items.size();
         for (JsonNode px : node.get("summary")) {
             got += px.get("count").asInt();

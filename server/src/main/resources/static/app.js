@@ -55,6 +55,9 @@
     focus: null, scrollY: 0, error: null,
   };
   window.paje = model;
+  // helpers for tests and tools: page x of a time, id of a container by name
+  model.pageX = (t) => plot.getBoundingClientRect().left + xOf(t);
+  model.containerId = (name) => { const c = meta && meta.containers.find((x) => x.name === name); return c ? c.id : -1; };
 
   // ---- helpers --------------------------------------------------------------------------------
   const span = () => view.end - view.start;
@@ -322,6 +325,7 @@
       d.style.top = `${r.y - scrollY}px`;
       d.style.height = `${r.h}px`;
       d.style.paddingLeft = `${4 + r.depth * 14}px`;
+      d.style.paddingTop = `${r.c.lanes.length ? ROW_PAD + Math.max(0, (r.c.lanes[0].h - 16) / 2) : 3}px`;
       const hasKids = (r.c.children || []).length > 0;
       if (hasKids) d.setAttribute('aria-expanded', collapsed.has(r.id) ? 'false' : 'true');
       const tg = document.createElement('span');

@@ -1,0 +1,390 @@
+package dev.paje.server.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import dev.paje.TraceLoader;
+import dev.paje.server.ViewerServer;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The viewer page in a real browser (Debian's Chromium, driven by Playwright) over examples/hello.trace.
+ * Every wait is on the page's own model (window.paje) or on the DOM, never a fixed sleep.
+ * Screenshots go to target/screenshots/.
+ */
+class ViewerPageTest {
+    private static final Path CHROMIUM = Paths.get("/usr/bin/chromium");
+    private static final Path SHOTS = Path.of("target/screenshots");
+    /** The page is idle: first draw done, no request in flight or scheduled, the data matches the view. */
+    private static final String IDLE = "() => window.paje && window.paje.ready && !window.paje.pending && !window.paje.stale";
+
+    private static Playwright playwright;
+    private static Browser browser;
+    private static ViewerServer server;
+    private BrowserContext context;
+    private Page page;
+
+    @BeforeAll
+    static void start() throws IOException {
+        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM),
+                "browser tests skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)");
+        server = ViewerServer.start(TraceLoader.builder().collectProblems(100).build()
+                .load(Path.of("../examples/hello.trace")), "hello.trace", "127.0.0.1", 0);
+        playwright = Playwright.create(new Playwright.CreateOptions()
+                .setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+        browser = launch(playwright);
+        Files.createDirectories(SHOTS);
+    }
+
+    static Browser launch(Playwright pw) {
+        return pw.chromium().launch(new BrowserType.LaunchOptions()
+                .setExecutablePath(CHROMIUM)
+                .setHeadless(true)
+                .setArgs(List.of("--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                        "--disable-component-update", "--disable-sync", "--no-first-run")));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (browser != null) browser.close();
+        if (playwright != null) playwright.close();
+        if (server != null) server.close();
+    }
+
+    @BeforeEach
+    void open() {
+        context = browser.newContext(new Browser.NewContextOptions()
+                .setViewportSize(1400, 800).setDeviceScaleFactor(1));
+        page = context.newPage();
+        page.setDefaultTimeout(15_000);
+    }
+
+    @AfterEach
+    void close(TestInfo info) {
+        if (context != null) context.close();
+    }
+
+    private void load(String hash) {
+        page.navigate(server.url() + hash);
+        page.waitForSelector("body[data-ready=\"1\"]");
+        idle();
+    }
+
+    private void idle() {
+        page.waitForFunction(IDLE);
+    }
+
+    private double num(String js) {
+        return ((Number) page.evaluate(js)).doubleValue();
+    }
+
+    private double[] view() {
+        return new double[] {num("paje.view.start"), num("paje.view.end")};
+    }
+
+    private int id(String container) {
+        return (int) num("paje.containerId('" + container + "')");
+    }
+
+    /** Page x of time t. */
+    private double x(double t) {
+        return num("paje.pageX(" + t + ")");
+    }
+
+    /** Page y of the top of the first lane of a container's row. */
+    private double laneTop(String container) {
+        return num("paje.rows.find(r => r.container === " + id(container) + ").lanes[0].y");
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<Integer> rowIds() {
+        return ((List<Number>) page.evaluate("paje.rows.map(r => r.container)")).stream().map(Number::intValue).toList();
+    }
+
+    private BufferedImage screenshot(String name) throws IOException {
+        byte[] png = page.screenshot(new Page.ScreenshotOptions().setPath(SHOTS.resolve(name + ".png")));
+        return ImageIO.read(new ByteArrayInputStream(png));
+    }
+
+    private static void assertColor(BufferedImage img, double x, double y, int r, int g, int b) {
+        int rgb = img.getRGB((int) Math.round(x), (int) Math.round(y));
+        int[] got = {(rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255};
+        assertThat(got[0]).as("red at %.0f,%.0f", x, y).isCloseTo(r, within(14));
+        assertThat(got[1]).as("green at %.0f,%.0f", x, y).isCloseTo(g, within(14));
+        assertThat(got[2]).as("blue at %.0f,%.0f", x, y).isCloseTo(b, within(14));
+    }
+
+    @Test
+    void drawsRowsStatesEventsLinksAndVariables() throws IOException {
+        load("");
+        assertThat(view()).containsExactly(0.0, 4.0);
+        assertThat(rowIds()).contains(id("node-1"), id("rank 0"), id("rank 0 / main"), id("rank 0 / io"),
+                id("rank 1"), id("rank 1 / main"), id("rank 1 / io"));
+        assertThat(num("paje.drawn.states")).isGreaterThanOrEqualTo(10);
+        assertThat(num("paje.drawn.events")).isEqualTo(2);
+        assertThat(num("paje.drawn.links")).isEqualTo(2);
+        assertThat(num("paje.drawn.variables")).isGreaterThanOrEqualTo(5);
+        assertThat(page.locator("#tree .row").allTextContents()).contains("rank 0 / main", "rank 1 / io");
+        assertThat(page.locator("#legend .entry").allTextContents()).contains("Running", "Blocked", "Reading file");
+        assertThat(page.isVisible("#problems")).isFalse();
+        assertThat(String.valueOf(page.evaluate("paje.ruler.join('|')"))).contains("1.0 s|").contains("2.0 s|");
+
+        BufferedImage img = screenshot("hello-overview");
+        double top = laneTop("rank 0 / main");
+        // "Reading file" (0.3 0.3 0.9) pushed over Running at 0.5..0.8 s, drawn inside the outer state
+        assertColor(img, x(0.65), top + 5, 77, 77, 230);
+        // Running (0.2 0.8 0.2) around it, at level 0 (full lane height)
+        assertColor(img, x(0.65), top + 2, 51, 204, 51);
+        assertColor(img, x(3.0), top + 12, 51, 204, 51);
+        // Blocked (0.9 0.2 0.2) on rank 0 / io before 1.2 s
+        assertColor(img, x(0.6), laneTop("rank 0 / io") + 16, 230, 51, 51);
+    }
+
+    @Test
+    void wheelZoomsAroundTheCursorAndButtonsFollowJed() throws IOException {
+        load("");
+        double y = laneTop("rank 1 / io") + 12;
+        page.mouse().move(x(1.0), y);
+        page.mouse().wheel(0, -400);
+        page.waitForFunction("() => paje.view.end - paje.view.start < 3.5");
+        idle();
+        double[] v = view();
+        assertThat(v[0]).isGreaterThan(0.0);
+        assertThat(v[1]).isLessThan(4.0);
+        // the time under the cursor stays under the cursor
+        assertThat((1.0 - v[0]) / (v[1] - v[0])).isCloseTo(0.25, within(0.01));
+
+        page.click("#btn-all");
+        idle();
+        assertThat(view()).containsExactly(0.0, 4.0);
+        page.click("#btn-in");
+        idle();
+        assertThat(view()).containsExactly(0.0, 2.0);
+        page.click("#btn-right");
+        idle();
+        assertThat(view()).containsExactly(1.0, 3.0);
+        page.click("#btn-in");
+        idle();
+        assertThat(view()).containsExactly(1.0, 2.0);
+        page.click("#btn-end");
+        idle();
+        assertThat(view()).containsExactly(3.0, 4.0);
+        page.click("#btn-left");
+        idle();
+        assertThat(view()).containsExactly(2.5, 3.5);
+        page.click("#btn-out");
+        idle();
+        assertThat(view()).containsExactly(2.0, 4.0);
+        page.click("#btn-start");
+        idle();
+        assertThat(view()).containsExactly(0.0, 2.0);
+        // back and forward through the zoom history
+        page.click("#btn-back");
+        idle();
+        assertThat(view()).containsExactly(2.0, 4.0);
+        page.click("#btn-forward");
+        idle();
+        assertThat(view()).containsExactly(0.0, 2.0);
+        // the keyboard: + zooms in around the centre, arrows pan
+        page.keyboard().press("+");
+        idle();
+        assertThat(view()).containsExactly(0.5, 1.5);
+        page.keyboard().press("ArrowRight");
+        idle();
+        assertThat(view()[0]).isCloseTo(0.6, within(1e-9));
+        // the time inputs
+        page.fill("#in-start", "250 ms");
+        page.fill("#in-end", "0.75");
+        page.press("#in-end", "Enter");
+        page.waitForFunction("() => paje.view.start === 0.25");
+        idle();
+        assertThat(view()).containsExactly(0.25, 0.75);
+        screenshot("zoomed");
+    }
+
+    @Test
+    void dragPans() {
+        load("#view=1,3");
+        double y = laneTop("rank 1 / io") + 12;
+        double width = num("paje.plot.width");
+        page.mouse().move(x(2.0), y);
+        page.mouse().down();
+        page.mouse().move(x(2.0) - 100, y, new com.microsoft.playwright.Mouse.MoveOptions().setSteps(5));
+        page.mouse().up();
+        idle();
+        double[] v = view();
+        assertThat(v[0]).isCloseTo(1.0 + 100 * 2.0 / width, within(1e-6));
+        assertThat(v[1] - v[0]).isCloseTo(2.0, within(1e-9));
+        // a drag is not a click: no inspector
+        assertThat(page.isVisible("#inspector")).isFalse();
+    }
+
+    @Test
+    void collapsingAContainerHidesItsChildren() {
+        load("");
+        int rank0 = id("rank 0");
+        assertThat(rowIds()).contains(id("rank 0 / main"), id("rank 0 / io"));
+        double before = num("paje.draws");
+        page.click("#tree .row[data-container=\"" + rank0 + "\"] .toggle");
+        page.waitForFunction("n => paje.draws > n && paje.collapsed.length === 1", before);
+        idle();
+        assertThat(rowIds()).contains(rank0, id("rank 1 / main")).doesNotContain(id("rank 0 / main"), id("rank 0 / io"));
+        // the link from rank 0 / main now starts at its collapsed parent's row
+        assertThat(num("paje.drawn.links")).isEqualTo(2);
+        page.waitForFunction("() => location.hash.includes('collapsed=" + rank0 + "')");
+        page.click("#tree .row[data-container=\"" + rank0 + "\"] .toggle");
+        page.waitForFunction("() => paje.collapsed.length === 0");
+        assertThat(rowIds()).contains(id("rank 0 / main"));
+    }
+
+    @Test
+    void hoverShowsATooltipAndHighlightsLinkEnds() throws IOException {
+        load("");
+        page.mouse().move(x(0.7), laneTop("rank 0 / main") + 12);
+        page.waitForSelector("#tooltip:not([hidden])");
+        assertThat(page.textContent("#tooltip")).contains("Reading file").contains("0.5 s").contains("300 ms");
+        screenshot("hover-state");
+
+        // on a link: both ends' rows are highlighted in the tree
+        double ax = x(0.6), ay = laneTop("rank 0 / main") + 12;
+        double bx = x(0.9), by = laneTop("rank 1 / main") + 12;
+        page.mouse().move(ax + (bx - ax) * 0.5, ay + (by - ay) * 0.5);
+        page.waitForFunction("() => paje.hover && paje.hover.kind === 'link'");
+        assertThat(page.textContent("#tooltip")).contains("Send").contains("rank 0 / main").contains("rank 1 / main");
+        assertThat(page.locator("#tree .row.related").count()).isEqualTo(2);
+        screenshot("hover-link");
+    }
+
+    @Test
+    void clickOpensTheInspector() throws IOException {
+        load("");
+        page.mouse().click(x(0.7), laneTop("rank 0 / main") + 12);
+        page.waitForSelector("#inspector tr[data-field=\"Value\"]");
+        assertThat(page.textContent("#inspector tr[data-field=\"Value\"] td")).isEqualTo("Reading file");
+        assertThat(page.textContent("#inspector tr[data-field=\"Type\"] td")).isEqualTo("Thread State");
+        assertThat(page.textContent("#inspector tr[data-field=\"File\"] td")).isEqualTo("main.c");
+        assertThat(page.textContent("#inspector tr[data-field=\"Line\"] td")).isEqualTo("42");
+        assertThat(page.textContent("#inspector tr[data-field=\"Level\"] td")).isEqualTo("1");
+        assertThat(page.textContent("#inspector tr[data-field=\"Container\"] td")).isEqualTo("/node-1/rank 0/rank 0 / main");
+        assertThat(page.textContent("#inspector tr[data-field=\"Duration\"] td")).isEqualTo("300 ms");
+        screenshot("inspector");
+    }
+
+    @Test
+    void followingALinkMovesTheViewToItsOtherEnd() throws IOException {
+        load("#view=0,1");
+        double ax = x(0.6), ay = laneTop("rank 0 / main") + 12;
+        double bx = x(0.9), by = laneTop("rank 1 / main") + 12;
+        page.mouse().click(ax + (bx - ax) * 0.2, ay + (by - ay) * 0.2);
+        Locator follow = page.locator("#inspector button[data-act=\"follow\"]");
+        follow.waitFor();
+        assertThat(page.textContent("#inspector tr[data-field=\"To\"] td")).isEqualTo("/node-1/rank 1/rank 1 / main");
+        assertThat(follow.textContent()).contains("rank 1 / main");
+        follow.click();
+        page.waitForFunction("() => paje.focus !== null");
+        idle();
+        double[] v = view();
+        assertThat((v[0] + v[1]) / 2).isCloseTo(0.9, within(1e-9));
+        assertThat(v[1] - v[0]).isCloseTo(1.0, within(1e-9));
+        assertThat(num("paje.focus.container")).isEqualTo(id("rank 1 / main"));
+        screenshot("followed-link");
+    }
+
+    @Test
+    void theUrlHashRestoresAndRecordsTheView() {
+        int rank1 = id0("rank 1");
+        load("#view=1,2&collapsed=" + rank1 + "&hidden=4:1");
+        assertThat(view()).containsExactly(1.0, 2.0);
+        assertThat(rowIds()).contains(rank1).doesNotContain(id("rank 1 / main"), id("rank 1 / io"));
+        assertThat(page.locator("#legend .entry.hidden-value").allTextContents()).containsExactly("Blocked");
+        page.click("#btn-in");
+        page.waitForFunction("() => location.hash.startsWith('#view=1,1.5')");
+        // and the recorded hash opens the same view in a new page
+        String url = page.url();
+        page.navigate("about:blank");
+        page.navigate(url);
+        page.waitForSelector("body[data-ready=\"1\"]");
+        idle();
+        assertThat(view()).containsExactly(1.0, 1.5);
+        assertThat(rowIds()).doesNotContain(id("rank 1 / main"));
+    }
+
+    /** A container id from the API, before any page is open. */
+    private int id0(String name) {
+        page.navigate(server.url());
+        page.waitForSelector("body[data-ready=\"1\"]");
+        return id(name);
+    }
+
+    @Test
+    void aTraceWithProblemsShowsThem(@TempDir Path dir) throws IOException {
+        String text = Files.readString(Path.of("../examples/hello.trace"))
+                .replace("13 1.1 t11 E checkpoint", "13 1.1 nowhere E checkpoint");
+        Path bad = dir.resolve("broken.trace");
+        Files.writeString(bad, text);
+        TraceLoader.Loaded loaded = TraceLoader.builder().collectProblems(100).build().load(bad);
+        assertThat(loaded.problems()).isNotEmpty();
+        try (ViewerServer other = ViewerServer.start(loaded, "broken.trace", "127.0.0.1", 0)) {
+            page.navigate(other.url());
+            page.waitForSelector("body[data-ready=\"1\"]");
+            idle();
+            page.waitForSelector("#problems:not([hidden])");
+            assertThat(page.textContent("#problems")).contains("broken.trace:").contains("nowhere");
+            // what could be read is still drawn
+            assertThat(num("paje.rows.length")).isGreaterThan(0);
+            assertThat(num("paje.drawn.states")).isGreaterThan(0);
+            screenshot("problems");
+        }
+    }
+
+    @Test
+    void denseDataIsSummarizedAndDrawnDifferently(@TempDir Path dir) throws IOException {
+        StringBuilder dense = new StringBuilder();
+        for (int i = 0; i < 8000; i++) {
+            dense.append(String.format(java.util.Locale.ROOT, "10 %.6f t22 S %s%n", 0.001 + i * 0.0004, i % 3 == 0 ? "io" : "run"));
+        }
+        for (int i = 0; i < 3000; i++) {
+            dense.append(String.format(java.util.Locale.ROOT, "13 %.6f t12 E tick%n", 0.001 + i * 0.001));
+        }
+        String text = Files.readString(Path.of("../examples/hello.trace")).replace("7 3.5 P p2", dense + "7 3.5 P p2");
+        Path file = dir.resolve("dense.trace");
+        Files.writeString(file, text);
+        TraceLoader.Loaded loaded = TraceLoader.builder().collectProblems(100).build().load(file);
+        assertThat(loaded.problems()).isEmpty();
+        try (ViewerServer other = ViewerServer.start(loaded, "dense.trace", "127.0.0.1", 0)) {
+            page.navigate(other.url());
+            page.waitForSelector("body[data-ready=\"1\"]");
+            idle();
+            assertThat(num("paje.drawn.summaries")).isGreaterThan(100);
+            screenshot("dense-summarized");
+            // zoomed in far enough, the same states are exact again
+            page.navigate(other.url() + "#view=1,1.05");
+            page.waitForSelector("body[data-ready=\"1\"]");
+            idle();
+            assertThat(num("paje.drawn.states")).isGreaterThan(100);
+            screenshot("dense-zoomed");
+        }
+    }
+}

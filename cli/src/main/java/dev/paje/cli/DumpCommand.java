@@ -20,7 +20,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code paje dump}: the trace as {@code pj_dump} prints it. */
 @Command(name = "dump", sortOptions = false,
-        description = {"Print every container and entity of a trace, one per line, in pj_dump's format:",
+        description = {"Print every container and entity of a trace, one per line, as pj_dump does.",
+            "The lines, fields separated by \", \":",
             "  Container, Parent, Type, Start, End, Duration, Name",
             "  State, Container, Type, Start, End, Duration, Imbrication, Value",
             "  Event, Container, Type, Time, Value",

@@ -1,0 +1,90 @@
+// Data fetching from the HTTP API: the window shown (debounced, one request at a time) and the overview.
+
+import { $, MAX_CONTAINERS, S, contById, view, overview, model, span } from './state.js';
+import { visibleRows } from './tree.js';
+import { draw } from './draw.js';
+import { drawOverview } from './ruler.js';
+
+let fetchSeq = 0, appliedSeq = 0, inFlight = false, fetchTimer = 0, fetchPending = false;
+
+export async function getJson(url) {
+  const r = await fetch(url);
+  let body;
+  try { body = await r.json(); } catch (e) { body = { error: `bad answer (${r.status})` }; }
+  if (!r.ok || (body && body.error)) throw new Error(body && body.error ? body.error : `HTTP ${r.status}`);
+  return body;
+}
+
+export function scheduleFetch() {
+  model.pending = true;
+  model.stale = true;
+  clearTimeout(fetchTimer);
+  fetchTimer = setTimeout(doFetch, 60);
+}
+
+function wantedContainers() {
+  const ids = new Set();
+  for (const r of visibleRows()) {
+    if (r.c.lanes.length || r.c.linkTypes.length) ids.add(r.id);
+    for (let p = contById.get(r.c.parent); p; p = contById.get(p.parent)) if (p.linkTypes.length) ids.add(p.id);
+  }
+  return [...ids].slice(0, MAX_CONTAINERS);
+}
+
+async function doFetch() {
+  if (inFlight) { fetchPending = true; return; }
+  const ids = wantedContainers();
+  const w = span();
+  // ask for half a window more on each side, so that panning has data to show at once
+  const s = Math.max(S.traceStart, view.start - w / 2), e = Math.min(S.traceEnd, view.end + w / 2);
+  const pxW = Math.max(1, Math.min(10000, Math.round(((e - s) / w) * S.plotW * S.dpr)));
+  const req = { start: view.start, end: view.end, scrollY: S.scrollY, ids: ids.join(','), seq: ++fetchSeq };
+  inFlight = true;
+  model.fetches++;
+  try {
+    let answer;
+    if (ids.length) {
+      answer = await getJson(`/api/window?start=${s}&end=${e}&width=${pxW}&containers=${ids.join(',')}`);
+    } else {
+      answer = { start: s, end: e, width: pxW, pixel: (e - s) / pxW, rows: [] };
+    }
+    answer.byContainer = new Map(answer.rows.map((r) => [r.container, r]));
+    answer.req = req;
+    S.data = answer;
+    appliedSeq = req.seq;
+    setStatus('');
+    model.error = null;
+  } catch (err) {
+    setStatus(`could not load the window: ${err.message}`);
+    model.error = String(err.message);
+  } finally {
+    inFlight = false;
+  }
+  if (fetchPending) { fetchPending = false; doFetch(); return; }
+  const current = req.start === view.start && req.end === view.end && req.ids === wantedContainers().join(',');
+  if (!current) { scheduleFetch(); }
+  draw();
+  if (current) {
+    model.stale = false;
+    model.pending = false;
+    draw();
+  }
+}
+
+function setStatus(s) { $('status').textContent = s; }
+
+export async function fetchOverview() {
+  const ids = S.meta.containers.filter((c) => c.lanes.some((l) => l.kind === 'state')).map((c) => c.id).slice(0, 200);
+  const w = Math.max(1, Math.min(10000, Math.round(overview.clientWidth * S.dpr)));
+  if (!ids.length) { S.overviewData = { rows: [], ids }; drawOverview(); return; }
+  const types = [...new Set(S.meta.types.filter((t) => t.kind === 'state').map((t) => t.id))];
+  try {
+    const a = await getJson(`/api/window?start=${S.traceStart}&end=${S.traceEnd}&width=${w}&containers=${ids.join(',')}&types=${types.join(',')}`);
+    a.ids = ids;
+    a.byContainer = new Map(a.rows.map((r) => [r.container, r]));
+    S.overviewData = a;
+  } catch (e) {
+    S.overviewData = null;
+  }
+  drawOverview();
+}

@@ -1,0 +1,144 @@
+// The container tree: lanes of each container, layout of the displayed rows and the tree column beside the plot.
+
+import { U, $, STATE_LANE, VAR_LANE, EVENT_LANE, EMPTY_ROW, ROW_PAD, S, typeById, contById, colors, typeColor, collapsed, tree, containerPath, unq } from './state.js';
+import { writeHash } from './url.js';
+import { scheduleFetch } from './fetch.js';
+import { draw } from './draw.js';
+
+export function buildContainers() {
+  for (const t of S.meta.types) {
+    t.name = unq(t.name);
+    t.color = unq(t.color);
+    for (const v of t.values || []) { v.name = unq(v.name); v.color = unq(v.color); }
+  }
+  for (const c of S.meta.containers) c.name = unq(c.name);
+  for (const t of S.meta.types) typeById.set(t.id, t);
+  for (const c of S.meta.containers) contById.set(c.id, c);
+  for (const t of S.meta.types) {
+    if (t.values) colors.set(t.id, U.assignColors(t.values));
+    typeColor.set(t.id, U.parseColor(t.color) || U.paletteColor(t.name));
+  }
+  for (const c of S.meta.containers) {
+    let depth = 0;
+    for (let p = contById.get(c.parent); p; p = contById.get(p.parent)) depth++;
+    c.depth = depth;
+    const lanes = [];
+    const kinds = (c.entityTypes || []).map((id) => typeById.get(id)).filter(Boolean);
+    const states = kinds.filter((t) => t.kind === 'state');
+    const vars = kinds.filter((t) => t.kind === 'variable');
+    const events = kinds.filter((t) => t.kind === 'event');
+    c.linkTypes = kinds.filter((t) => t.kind === 'link').map((t) => t.id);
+    for (const t of states) lanes.push({ type: t.id, kind: 'state', h: STATE_LANE });
+    if (events.length && !states.length) lanes.push({ type: events[0].id, kind: 'event', h: EVENT_LANE });
+    for (const t of vars) lanes.push({ type: t.id, kind: 'variable', h: VAR_LANE });
+    c.lanes = lanes;
+    c.eventTypes = events.map((t) => t.id);
+  }
+}
+
+function roots() { return S.meta.containers.filter((c) => c.parent < 0 || !contById.has(c.parent)); }
+
+export function layoutRows() {
+  S.rows = [];
+  S.rowOfContainer = new Map();
+  let y = 0;
+  const visit = (c, depth) => {
+    const h = c.lanes.length ? c.lanes.reduce((a, l) => a + l.h, 0) + 2 * ROW_PAD : EMPTY_ROW;
+    const laneByType = new Map();
+    let ly = y + ROW_PAD;
+    for (const l of c.lanes) { laneByType.set(l.type, { top: ly, h: l.h, kind: l.kind }); ly += l.h; }
+    const row = { c, id: c.id, y, h, depth, laneByType, firstLane: c.lanes[0] ? { top: y + ROW_PAD, h: c.lanes[0].h } : { top: y, h } };
+    S.rows.push(row);
+    S.rowOfContainer.set(c.id, row);
+    y += h;
+    if (!collapsed.has(c.id)) for (const k of c.children || []) visit(contById.get(k), depth + 1);
+  };
+  for (const r of roots()) {
+    // The root usually holds nothing but the tree: show its children at the top level.
+    if (!r.lanes.length && (r.children || []).length) {
+      for (const k of r.children) visit(contById.get(k), 0);
+    } else visit(r, 0);
+  }
+  S.totalHeight = y;
+  $('vspacer').style.height = `${Math.max(S.totalHeight, 1)}px`;
+  if (S.scrollY > Math.max(0, S.totalHeight - S.plotH)) S.scrollY = Math.max(0, S.totalHeight - S.plotH);
+}
+
+export function visibleRows() {
+  const out = [];
+  const top = S.scrollY, bottom = S.scrollY + S.plotH;
+  // binary search the first row
+  let lo = 0, hi = S.rows.length;
+  while (lo < hi) { const m = (lo + hi) >> 1; if (S.rows[m].y + S.rows[m].h <= top) lo = m + 1; else hi = m; }
+  for (let i = lo; i < S.rows.length && S.rows[i].y < bottom; i++) out.push(S.rows[i]);
+  return out;
+}
+
+/** The displayed row standing for a container: itself, or its nearest displayed ancestor. */
+export function displayRow(id) {
+  for (let c = contById.get(id); c; c = contById.get(c.parent)) {
+    const r = S.rowOfContainer.get(c.id);
+    if (r) return r;
+  }
+  return null;
+}
+
+function toggleCollapse(id) {
+  if (collapsed.has(id)) collapsed.delete(id); else collapsed.add(id);
+  layoutRows();
+  renderTree();
+  draw();
+  scheduleFetch();
+  writeHash();
+}
+
+export function renderTree() {
+  const vis = visibleRows();
+  const frag = document.createDocumentFragment();
+  const related = new Set();
+  if (S.hover && S.hover.kind === 'link') {
+    const a = displayRow(S.hover.from), b = displayRow(S.hover.to);
+    if (a) related.add(a.id);
+    if (b) related.add(b.id);
+  }
+  for (const r of vis) {
+    const d = document.createElement('div');
+    d.className = 'row' + (collapsed.has(r.id) ? ' collapsed' : '') + (related.has(r.id) ? ' related' : '');
+    d.dataset.container = r.id;
+    d.setAttribute('role', 'treeitem');
+    d.style.top = `${r.y - S.scrollY}px`;
+    d.style.height = `${r.h}px`;
+    d.style.paddingLeft = `${4 + r.depth * 14}px`;
+    d.style.paddingTop = `${r.c.lanes.length ? ROW_PAD + Math.max(0, (r.c.lanes[0].h - 16) / 2) : 3}px`;
+    const hasKids = (r.c.children || []).length > 0;
+    if (hasKids) d.setAttribute('aria-expanded', collapsed.has(r.id) ? 'false' : 'true');
+    const tg = document.createElement('span');
+    tg.className = 'toggle';
+    tg.textContent = hasKids ? (collapsed.has(r.id) ? '▸' : '▾') : '';
+    if (hasKids) {
+      tg.title = collapsed.has(r.id) ? 'Expand' : 'Collapse';
+      tg.addEventListener('click', (ev) => { ev.stopPropagation(); toggleCollapse(r.id); });
+      d.addEventListener('dblclick', () => toggleCollapse(r.id));
+    }
+    const nm = document.createElement('span');
+    nm.className = 'name';
+    nm.textContent = r.c.name;
+    const ct = typeById.get(r.c.type);
+    d.title = `${containerPath(r.id)}${ct ? ` (${ct.name})` : ''}`;
+    d.append(tg, nm);
+    if (collapsed.has(r.id)) {
+      const k = document.createElement('span');
+      k.className = 'kind';
+      k.textContent = `+${countDescendants(r.c)}`;
+      d.append(k);
+    }
+    frag.append(d);
+  }
+  tree.replaceChildren(frag);
+}
+
+function countDescendants(c) {
+  let n = 0;
+  for (const k of c.children || []) n += 1 + countDescendants(contById.get(k));
+  return n;
+}

@@ -1,0 +1,52 @@
+// The URL hash: the view, collapsed rows, hidden values and scroll position, so that a view can be shared or reloaded.
+
+import { U, $, S, contById, view, collapsed, hidden } from './state.js';
+import { setView, setScroll } from './view.js';
+import { layoutRows, renderTree } from './tree.js';
+import { draw } from './draw.js';
+import { renderLegend } from './legend.js';
+
+let hashTimer = 0, lastHash = '';
+export function writeHash() {
+  clearTimeout(hashTimer);
+  hashTimer = setTimeout(() => {
+    const parts = [`view=${view.start},${view.end}`];
+    if (collapsed.size) parts.push(`collapsed=${[...collapsed].sort((a, b) => a - b).join(',')}`);
+    if (hidden.size) parts.push(`hidden=${[...hidden].sort().join(',')}`);
+    if (S.scrollY) parts.push(`y=${S.scrollY}`);
+    lastHash = '#' + parts.join('&');
+    if (location.hash !== lastHash) window.history.replaceState(null, '', lastHash);
+  }, 120);
+}
+
+function readHash() {
+  const h = location.hash.replace(/^#/, '');
+  const out = {};
+  for (const kv of h.split('&')) {
+    const i = kv.indexOf('=');
+    if (i > 0) out[decodeURIComponent(kv.slice(0, i))] = decodeURIComponent(kv.slice(i + 1));
+  }
+  return out;
+}
+
+export function applyHash(first) {
+  const h = readHash();
+  collapsed.clear();
+  if (h.collapsed) for (const x of h.collapsed.split(',')) if (contById.has(Number(x))) collapsed.add(Number(x));
+  hidden.clear();
+  if (h.hidden) for (const x of h.hidden.split(',')) if (/^\d+:(\d+|\*)$/.test(x)) hidden.add(x);
+  layoutRows();
+  renderLegend();
+  let s = S.traceStart, e = S.traceEnd;
+  if (h.view) {
+    const [a, b] = h.view.split(',').map(U.parseTime);
+    if (isFinite(a) && isFinite(b) && b > a) { s = a; e = b; }
+  }
+  if (first) { view.start = NaN; view.end = NaN; }
+  setView(s, e, { immediate: true });
+  if (h.y) setScroll(Number(h.y) || 0);
+  renderTree();
+  draw();
+}
+
+export function onHashChange() { if (location.hash !== lastHash) applyHash(false); }

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -42,21 +41,6 @@ public class LoadBenchmark {
     private SyntheticTrace.Stats stats;
     private final TraceLoader loader = TraceLoader.builder().build();
 
-    /** Per-iteration counters, reported by JMH as rates next to the primary score. */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.OPERATIONS)
-    public static class Rate {
-        /** MB read. */
-        public double mb;
-        /** Event lines read. */
-        public long events;
-
-        @Setup(Level.Iteration)
-        public void reset() {
-            mb = 0;
-            events = 0;
-        }
-    }
 
     @Setup(Level.Trial)
     public void writeTrace() throws IOException {

@@ -1,5 +1,6 @@
 package dev.paje.read;
 
+import dev.paje.bench.Rate;
 import dev.paje.bench.SyntheticTrace;
 import dev.paje.sim.SimOptions;
 import dev.paje.sim.Simulator;
@@ -14,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -62,21 +62,6 @@ public class SimulatorBenchmark {
     private SyntheticTrace.Stats stats;
     private final Line line = new Line();
 
-    /** Per-iteration counters, reported by JMH as rates next to the primary score. */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.OPERATIONS)
-    public static class Rate {
-        /** MB of trace text whose events were simulated. */
-        public double mb;
-        /** Event lines simulated. */
-        public long events;
-
-        @Setup(Level.Iteration)
-        public void reset() {
-            mb = 0;
-            events = 0;
-        }
-    }
 
     @Setup(Level.Trial)
     public void record() throws IOException {

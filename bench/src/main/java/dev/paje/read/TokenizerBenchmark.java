@@ -1,5 +1,6 @@
 package dev.paje.read;
 
+import dev.paje.bench.Rate;
 import dev.paje.bench.SyntheticTrace;
 import dev.paje.store.Names;
 import java.io.IOException;
@@ -9,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -49,21 +49,6 @@ public class TokenizerBenchmark {
     private Header header;
     private SyntheticTrace.Stats stats;
 
-    /** Per-iteration counters, reported by JMH as rates next to the primary score. */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.OPERATIONS)
-    public static class Rate {
-        /** MB tokenized. */
-        public double mb;
-        /** Event lines tokenized. */
-        public long events;
-
-        @Setup(Level.Iteration)
-        public void reset() {
-            mb = 0;
-            events = 0;
-        }
-    }
 
     @Setup(Level.Trial)
     public void readChunks() throws IOException {

@@ -56,16 +56,7 @@ public final class Diagnostics {
         return total;
     }
 
-    /** How many times the message of {@code problem} occurred. */
-    public int occurrences(Problem problem) {
-        return repeats.getOrDefault(problem.message(), 1);
-    }
-
     public boolean hasProblems() {
         return !problems.isEmpty();
-    }
-
-    public boolean limitReached() {
-        return !failFast && problems.size() >= max;
     }
 }

@@ -50,21 +50,6 @@ public final class Line {
         return new String(buf, start[token], end[token] - start[token], StandardCharsets.UTF_8);
     }
 
-    /** True when token {@code token} holds exactly {@code ascii}. */
-    public boolean is(int token, String ascii) {
-        int s = start[token];
-        int n = end[token] - s;
-        if (n != ascii.length()) {
-            return false;
-        }
-        for (int i = 0; i < n; i++) {
-            if (buf[s + i] != ascii.charAt(i)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** The whole line as written, without its line terminator. */
     public String raw() {
         return new String(buf, lineStart, lineEnd - lineStart, StandardCharsets.UTF_8);

@@ -75,18 +75,6 @@ public final class Container {
         return Collections.unmodifiableList(children);
     }
 
-    /** Path from the root, names joined by '/', without the root itself. */
-    public String path() {
-        if (parent == null) {
-            return "/";
-        }
-        StringBuilder sb = new StringBuilder();
-        for (Container c = this; c.parent != null; c = c.parent) {
-            sb.insert(0, c.name).insert(0, '/');
-        }
-        return sb.toString();
-    }
-
     /** The table of entity type {@code t}, or null when this container has none. */
     public EntityTable table(Type t) {
         return t.id() < tables.length ? tables[t.id()] : null;

@@ -90,15 +90,6 @@ public final class Names {
         return size;
     }
 
-    /** All names, indexed by id, as they are now. */
-    public String[] snapshot() {
-        String[] all = new String[size];
-        for (int id = 0; id < size; id++) {
-            all[id] = text(id);
-        }
-        return all;
-    }
-
     /**
      * The names as they are now, valid while this table grows (its arrays are replaced, never
      * modified below {@code size}): lets another thread read the names a batch published.

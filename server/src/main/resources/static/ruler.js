@@ -1,6 +1,6 @@
 // The time ruler above the plot and the overview strip of the whole trace.
 
-import { U, $, S, view, ruler, rctx, overview, ovctx, model, span, snap, valueColor, isHidden } from './state.js';
+import { U, $, S, view, ruler, rctx, overview, ovctx, model, span, snap, valueColor, isHidden, hidden } from './state.js';
 
 export function drawRuler() {
   const W = ruler.clientWidth, H = ruler.clientHeight;
@@ -34,20 +34,25 @@ export function drawRuler() {
   model.ruler = tk.ticks.map((k) => k.label);
 }
 
-export function drawOverview() {
-  const W = overview.clientWidth, H = overview.clientHeight;
-  if (!W || !H) return;
-  if (overview.width !== Math.round(W * S.dpr) || overview.height !== Math.round(H * S.dpr)) {
-    overview.width = Math.round(W * S.dpr); overview.height = Math.round(H * S.dpr);
-  }
-  const g = ovctx;
+// The overview's data layer is drawn once into an offscreen canvas and reused while only the view
+// moves: redrawing every container's states on each pan step made panning stutter (PanTiming).
+const layer = { canvas: document.createElement('canvas'), key: null };
+
+function dataLayer(W, H) {
+  const od = S.overviewData;
+  const key = [W, H, S.dpr, S.traceStart, S.traceEnd, [...hidden].sort().join(',')].join('|');
+  if (layer.od === od && layer.key === key) return layer.canvas;
+  layer.od = od;
+  layer.key = key;
+  const c = layer.canvas;
+  c.width = Math.round(W * S.dpr);
+  c.height = Math.round(H * S.dpr);
+  const g = c.getContext('2d');
   g.setTransform(S.dpr, 0, 0, S.dpr, 0, 0);
-  g.clearRect(0, 0, W, H);
   g.fillStyle = '#eceae4';
   g.fillRect(0, 0, W, H);
   const full = S.traceEnd - S.traceStart;
   const X = (t) => ((t - S.traceStart) / full) * W;
-  const od = S.overviewData;
   if (od && od.ids.length) {
     const bh = (H - 4) / od.ids.length;
     od.ids.forEach((id, i) => {
@@ -72,7 +77,23 @@ export function drawOverview() {
       }
     });
   }
+  return c;
+}
+
+export function drawOverview() {
+  const W = overview.clientWidth, H = overview.clientHeight;
+  if (!W || !H) return;
+  if (overview.width !== Math.round(W * S.dpr) || overview.height !== Math.round(H * S.dpr)) {
+    overview.width = Math.round(W * S.dpr); overview.height = Math.round(H * S.dpr);
+  }
+  const g = ovctx;
+  g.setTransform(1, 0, 0, 1, 0, 0);
+  g.clearRect(0, 0, overview.width, overview.height);
+  g.drawImage(dataLayer(W, H), 0, 0);
+  g.setTransform(S.dpr, 0, 0, S.dpr, 0, 0);
   // the current view: dim what is outside, frame what is inside
+  const full = S.traceEnd - S.traceStart;
+  const X = (t) => ((t - S.traceStart) / full) * W;
   const a = X(view.start), b = X(view.end);
   g.fillStyle = 'rgba(36,41,47,0.45)';
   g.fillRect(0, 0, a, H);

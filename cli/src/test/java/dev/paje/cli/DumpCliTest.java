@@ -56,6 +56,17 @@ class DumpCliTest {
     }
 
     @Test
+    void followsPajeTraceFileRelativeToTheTrace(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Files.createDirectories(dir.resolve("parts"));
+        Files.copy(EXAMPLE, dir.resolve("parts/hello.trace"));
+        Path root = dir.resolve("root.trace");
+        Files.writeString(root, "%EventDef PajeTraceFile 99\n% Filename string\n%EndEventDef\n99 \"parts/hello.trace\"\n");
+        CliRun.Result r = CliRun.run("dump", root.toString());
+        assertThat(r.exit()).as("%s", r).isZero();
+        assertThat(r.out()).isEqualTo(golden("hello.dump.txt"));
+    }
+
+    @Test
     void helpListsEveryCommandAndOption() {
         CliRun.Result top = CliRun.run("--help");
         assertThat(top.exit()).isZero();

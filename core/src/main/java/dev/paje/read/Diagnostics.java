@@ -55,8 +55,4 @@ public final class Diagnostics {
     public long total() {
         return total;
     }
-
-    public boolean hasProblems() {
-        return !problems.isEmpty();
-    }
 }

@@ -365,7 +365,6 @@ public final class TraceReader {
                     + (Files.isDirectory(target) ? "it is a directory" : e.getMessage()) + ")");
         }
         reading.push(target);
-        Line saved = copyOf(line);
         Progress outer = progress;
         progress = Progress.NONE;
         try (in) {
@@ -373,30 +372,6 @@ public final class TraceReader {
         } finally {
             reading.pop();
             progress = outer;
-            restore(line, saved);
         }
-    }
-
-    private static Line copyOf(Line l) {
-        Line c = new Line();
-        c.buf = l.buf;
-        c.count = l.count;
-        System.arraycopy(l.start, 0, c.start, 0, l.count);
-        System.arraycopy(l.end, 0, c.end, 0, l.count);
-        c.lineStart = l.lineStart;
-        c.lineEnd = l.lineEnd;
-        c.number = l.number;
-        c.file = l.file;
-        return c;
-    }
-
-    private static void restore(Line l, Line saved) {
-        l.buf = saved.buf;
-        l.count = saved.count;
-        System.arraycopy(saved.start, 0, l.start, 0, saved.count);
-        System.arraycopy(saved.end, 0, l.end, 0, saved.count);
-        l.lineStart = saved.lineStart;
-        l.lineEnd = saved.lineEnd;
-        l.number = saved.number;
     }
 }

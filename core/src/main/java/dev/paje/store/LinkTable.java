@@ -53,6 +53,9 @@ public final class LinkTable extends EntityTable {
      */
     public void sort() {
         int n = size();
+        if (inOrder(n)) {
+            return; // the usual case: rows are created by their starts, in time order
+        }
         Integer[] boxed = new Integer[n];
         for (int i = 0; i < n; i++) {
             boxed[i] = i;
@@ -66,13 +69,8 @@ public final class LinkTable extends EntityTable {
             return ca ? Double.compare(start(a), start(b)) : 0;
         });
         int[] order = new int[n];
-        boolean sorted = true;
         for (int i = 0; i < n; i++) {
             order[i] = boxed[i];
-            sorted &= order[i] == i;
-        }
-        if (sorted) {
-            return;
         }
         Rows next = new Rows(rows.stride());
         for (int i = 0; i < n; i++) {
@@ -86,6 +84,19 @@ public final class LinkTable extends EntityTable {
         if (userOrNull() != null) {
             user(userOrNull().permute(order));
         }
+    }
+
+    /** True when complete links come first, by start time, then the incomplete ones. */
+    private boolean inOrder(int n) {
+        boolean incomplete = false;
+        for (int i = 0; i < n; i++) {
+            if (!complete(i)) {
+                incomplete = true;
+            } else if (incomplete || (i > 0 && start(i) < start(i - 1))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Number of complete links; after {@link #sort()} they are rows {@code [0, completeCount)}. */

@@ -4,6 +4,7 @@ import { $, MAX_CONTAINERS, S, contById, view, overview, model, span } from './s
 import { visibleRows } from './tree.js';
 import { draw } from './draw.js';
 import { drawOverview } from './ruler.js';
+import { decodeWindow } from './columns.js';
 
 let fetchSeq = 0, appliedSeq = 0, inFlight = false, fetchTimer = 0, fetchPending = false;
 
@@ -44,7 +45,7 @@ async function doFetch() {
   try {
     let answer;
     if (ids.length) {
-      answer = await getJson(`/api/window?start=${s}&end=${e}&width=${pxW}&containers=${ids.join(',')}`);
+      answer = decodeWindow(await getJson(`/api/window?start=${s}&end=${e}&width=${pxW}&containers=${ids.join(',')}`));
     } else {
       answer = { start: s, end: e, width: pxW, pixel: (e - s) / pxW, rows: [] };
     }
@@ -79,7 +80,7 @@ export async function fetchOverview() {
   if (!ids.length) { S.overviewData = { rows: [], ids }; drawOverview(); return; }
   const types = [...new Set(S.meta.types.filter((t) => t.kind === 'state').map((t) => t.id))];
   try {
-    const a = await getJson(`/api/window?start=${S.traceStart}&end=${S.traceEnd}&width=${w}&containers=${ids.join(',')}&types=${types.join(',')}`);
+    const a = decodeWindow(await getJson(`/api/window?start=${S.traceStart}&end=${S.traceEnd}&width=${w}&containers=${ids.join(',')}&types=${types.join(',')}`));
     a.ids = ids;
     a.byContainer = new Map(a.rows.map((r) => [r.container, r]));
     S.overviewData = a;

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.sun.net.httpserver.HttpExchange;
-import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -35,20 +34,10 @@ final class Json {
 
     /** Sends bytes already rendered, with the API's headers. */
     static void send(HttpExchange ex, int status, byte[] json) throws IOException {
-        apiHeaders(ex);
+        headers(ex);
         ex.sendResponseHeaders(status, json.length);
         try (OutputStream out = ex.getResponseBody()) {
             out.write(json);
-        }
-    }
-
-    /** Streams a 200 body as it is written (chunked): for answers that may be large. */
-    static void stream(HttpExchange ex, Body body) throws IOException {
-        apiHeaders(ex);
-        ex.sendResponseHeaders(200, 0);
-        try (OutputStream out = new BufferedOutputStream(ex.getResponseBody(), 1 << 16);
-                JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
-            body.write(g);
         }
     }
 
@@ -75,7 +64,8 @@ final class Json {
         }
     }
 
-    private static void apiHeaders(HttpExchange ex) {
+    /** The API's headers: JSON, never cached, never sniffed. */
+    static void headers(HttpExchange ex) {
         ex.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
         ex.getResponseHeaders().set("Cache-Control", "no-store");
         ex.getResponseHeaders().set("X-Content-Type-Options", "nosniff");

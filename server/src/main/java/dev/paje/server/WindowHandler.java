@@ -1,17 +1,13 @@
 package dev.paje.server;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.sun.net.httpserver.HttpExchange;
+import dev.paje.query.PixelGrid;
 import dev.paje.store.Container;
-import dev.paje.store.EventTable;
-import dev.paje.store.LinkTable;
-import dev.paje.store.StateTable;
 import dev.paje.store.Type;
-import dev.paje.store.TypeKind;
-import dev.paje.store.VariableTable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * {@code GET /api/window?start=S&end=E&width=W&containers=1,2[&types=3,4]}: what to draw for a
@@ -20,6 +16,9 @@ import java.util.List;
 final class WindowHandler implements Endpoint {
     static final int MAX_WIDTH = 10_000;
     static final int MAX_CONTAINERS = 2_000;
+
+    private static final int CORES = Runtime.getRuntime().availableProcessors();
+    private static final int MIN_PART = 16; // containers: below that, splitting costs more than it saves
 
     private final TraceModel model;
 
@@ -49,62 +48,52 @@ final class WindowHandler implements Endpoint {
         }
         List<Type> selected = types;
         PixelGrid grid = new PixelGrid(start, end, width);
-        Json.stream(ex, g -> write(g, grid, containers, selected));
-    }
-
-    private void write(JsonGenerator g, PixelGrid grid, List<Container> containers, List<Type> types)
-            throws IOException {
-        StateSummarizer states = new StateSummarizer(grid, model.end());
-        EventSummarizer events = new EventSummarizer(grid);
-        VariableSummarizer variables = new VariableSummarizer(grid, model.end());
-        LinkSummarizer links = new LinkSummarizer(grid);
-        g.writeStartObject();
-        g.writeNumberField("start", grid.start);
-        g.writeNumberField("end", grid.end);
-        g.writeNumberField("width", grid.width);
-        g.writeNumberField("pixel", grid.pixel);
-        g.writeArrayFieldStart("rows");
-        for (Container c : containers) {
-            g.writeStartObject();
-            g.writeNumberField("container", c.id());
-            for (TypeKind kind : new TypeKind[] {TypeKind.STATE, TypeKind.EVENT, TypeKind.VARIABLE, TypeKind.LINK}) {
-                g.writeArrayFieldStart(field(kind));
-                for (Type t : types) {
-                    Object table = t.kind() == kind ? c.table(t) : null;
-                    if (table == null) {
-                        continue;
-                    }
-                    g.writeStartObject();
-                    g.writeNumberField("type", t.id());
-                    if (table instanceof StateTable s) {
-                        states.write(g, s);
-                    } else if (table instanceof EventTable e) {
-                        events.write(g, e);
-                    } else if (table instanceof VariableTable v) {
-                        double[] range = model.range(c, t, v);
-                        Json.number(g, "min", range[0]);
-                        Json.number(g, "max", range[1]);
-                        variables.write(g, v);
-                    } else if (table instanceof LinkTable l) {
-                        links.write(g, l);
-                    }
-                    g.writeEndObject();
-                }
-                g.writeEndArray();
-            }
-            g.writeEndObject();
+        Json.headers(ex);
+        ex.sendResponseHeaders(200, 0);
+        try (JsonOut out = new JsonOut(ex.getResponseBody())) {
+            write(out, grid, containers, selected);
         }
-        g.writeEndArray();
-        g.writeEndObject();
     }
 
-    private static String field(TypeKind kind) {
-        return switch (kind) {
-            case STATE -> "states";
-            case EVENT -> "events";
-            case VARIABLE -> "variables";
-            case LINK -> "links";
-            case CONTAINER -> throw new IllegalArgumentException("container types hold no entities");
-        };
+    /** Writes the answer for every entity type of {@code ids} (measurements call this without HTTP). */
+    void answer(java.io.OutputStream out, double start, double end, int width, int[] ids) throws IOException {
+        List<Container> containers = new ArrayList<>(ids.length);
+        for (int id : ids) {
+            containers.add(model.container(id));
+        }
+        try (JsonOut g = new JsonOut(out)) {
+            write(g, new PixelGrid(start, end, width), containers, model.entityTypes());
+        }
+    }
+
+    /**
+     * The envelope, then the rows: split in parts rendered on all cores when there are many
+     * containers (a zoomed-out window of a hundred rows is a million entities to sample).
+     */
+    private void write(JsonOut g, PixelGrid grid, List<Container> containers, List<Type> types) throws IOException {
+        WindowRows rows = new WindowRows(model, grid, types);
+        g.beginObject();
+        g.name("start").value(grid.start());
+        g.name("end").value(grid.end());
+        g.name("width").value(grid.width());
+        g.name("pixel").value(grid.pixel());
+        g.name("rows").beginArray();
+        int parts = Math.min(CORES, containers.size() / MIN_PART);
+        if (parts <= 1) {
+            rows.write(g, containers);
+        } else {
+            List<CompletableFuture<byte[]>> later = new ArrayList<>();
+            int size = (containers.size() + parts - 1) / parts;
+            for (int from = size; from < containers.size(); from += size) {
+                List<Container> part = containers.subList(from, Math.min(containers.size(), from + size));
+                later.add(CompletableFuture.supplyAsync(() -> rows.render(part)));
+            }
+            g.splice(rows.render(containers.subList(0, size)));
+            for (CompletableFuture<byte[]> part : later) {
+                g.splice(part.join());
+            }
+        }
+        g.endArray();
+        g.endObject();
     }
 }

@@ -67,4 +67,9 @@ final class Api {
         }
         return a.json();
     }
+
+    /** GETs a window and turns its columns into one object per entity ({@link WindowColumns}). */
+    JsonNode window(String pathAndQuery) {
+        return WindowColumns.decode(ok(pathAndQuery));
+    }
 }

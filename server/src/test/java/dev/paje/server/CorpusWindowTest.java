@@ -50,7 +50,7 @@ class CorpusWindowTest {
                     for (double[] w : new double[][] {{start, end}, {start + span / 3, start + span / 2},
                         {start + span * 0.7, start + span * 0.71}}) {
                         for (int width : new int[] {1, 7, 300, 4000}) {
-                            JsonNode window = api.ok("/api/window?start=" + w[0] + "&end=" + w[1] + "&width=" + width
+                            JsonNode window = api.window("/api/window?start=" + w[0] + "&end=" + w[1] + "&width=" + width
                                     + "&containers=" + ids);
                             new WindowCheck(trace, window).check(window);
                         }

@@ -108,7 +108,7 @@ class ViewerServerTest {
     @ValueSource(ints = {1, 3, 10, 40, 200, 800, 10000})
     void windowAgreesWithTheStoreAtEachZoom(int width) {
         for (double[] w : new double[][] {{0, 4}, {0.45, 0.95}, {1.0, 2.5}, {-1, 10}, {3.9, 3.95}, {0.5, 0.5}}) {
-            JsonNode window = api.ok("/api/window?start=" + w[0] + "&end=" + w[1] + "&width=" + width
+            JsonNode window = api.window("/api/window?start=" + w[0] + "&end=" + w[1] + "&width=" + width
                     + "&containers=" + allContainers());
             assertThat(window.get("rows")).hasSize(trace.containers().size());
             int tables = new WindowCheck(trace, window).check(window);
@@ -119,7 +119,7 @@ class ViewerServerTest {
     @Test
     void windowAtFullWidthSendsStatesExactlyAndSummarizesWhenZoomedOut() {
         int t11 = named("t11").id();
-        JsonNode fine = api.ok("/api/window?start=0&end=4&width=800&containers=" + t11);
+        JsonNode fine = api.window("/api/window?start=0&end=4&width=800&containers=" + t11);
         JsonNode states = fine.get("rows").get(0).get("states").get(0);
         assertThat(states.get("type").asInt()).isEqualTo(type("Thread State").id());
         assertThat(states.get("items")).hasSize(2);
@@ -131,7 +131,7 @@ class ViewerServerTest {
         assertThat(nested.get("value").asInt()).isEqualTo(2);
 
         // 1 pixel = 0.4 s: the 0.3 s nested state [0.5, 0.8] becomes a 75% share of pixel 1 [0.4, 0.8], level 1
-        JsonNode coarse = api.ok("/api/window?start=0&end=4&width=10&containers=" + t11 + "&types="
+        JsonNode coarse = api.window("/api/window?start=0&end=4&width=10&containers=" + t11 + "&types="
                 + type("Thread State").id());
         JsonNode s = coarse.get("rows").get(0).get("states").get(0);
         assertThat(coarse.get("rows").get(0).get("events")).isEmpty();
@@ -147,7 +147,7 @@ class ViewerServerTest {
     @Test
     void eventsBecomeCountsWhenDense() {
         int t11 = named("t11").id();
-        JsonNode w = api.ok("/api/window?start=0&end=4&width=1&containers=" + t11);
+        JsonNode w = api.window("/api/window?start=0&end=4&width=1&containers=" + t11);
         JsonNode events = w.get("rows").get(0).get("events").get(0);
         assertThat(events.get("items")).hasSize(1); // one event, sparse at 1 pixel
         assertThat(events.get("items").get(0).get("time").asDouble()).isEqualTo(1.1);
@@ -155,7 +155,7 @@ class ViewerServerTest {
 
     @Test
     void variablesCarryTheirRange() {
-        JsonNode w = api.ok("/api/window?start=0&end=4&width=100&containers=" + named("p1").id());
+        JsonNode w = api.window("/api/window?start=0&end=4&width=100&containers=" + named("p1").id());
         JsonNode v = w.get("rows").get(0).get("variables").get(0);
         assertThat(v.get("min").asDouble()).isEqualTo(100.0);
         assertThat(v.get("max").asDouble()).isEqualTo(350.0);
@@ -166,7 +166,7 @@ class ViewerServerTest {
     @Test
     void linksAreListedWithTheirCommonAncestor() {
         Container m1 = named("m1");
-        JsonNode w = api.ok("/api/window?start=0&end=4&width=800&containers=" + m1.id());
+        JsonNode w = api.window("/api/window?start=0&end=4&width=800&containers=" + m1.id());
         JsonNode links = w.get("rows").get(0).get("links").get(0);
         assertThat(links.get("items")).hasSize(2);
         JsonNode first = links.get("items").get(0);

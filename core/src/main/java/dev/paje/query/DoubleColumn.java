@@ -1,0 +1,31 @@
+package dev.paje.query;
+
+import java.util.Arrays;
+
+/** A growable column of doubles that samplers reuse from table to table. */
+public final class DoubleColumn {
+    private double[] values = new double[64];
+    private int size;
+
+    public int size() {
+        return size;
+    }
+
+    public double get(int i) {
+        if (i >= size) {
+            throw new IndexOutOfBoundsException(i + " of " + size);
+        }
+        return values[i];
+    }
+
+    void add(double v) {
+        if (size == values.length) {
+            values = Arrays.copyOf(values, size * 2);
+        }
+        values[size++] = v;
+    }
+
+    void clear() {
+        size = 0;
+    }
+}

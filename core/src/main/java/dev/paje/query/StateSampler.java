@@ -1,0 +1,165 @@
+package dev.paje.query;
+
+import dev.paje.store.StateTable;
+import java.util.Arrays;
+
+/**
+ * What a view draws of one state table at one zoom: states at least one pixel long as items,
+ * the shorter ones as cells, the share of each value in a pixel's time per nesting level.
+ * Nothing is dropped. One sampler per view; {@link #sample} refills it for each table.
+ *
+ * <p>States of one level never overlap and come in start order, so each level fills its pixels
+ * left to right: one open cell per level is enough, with no map and no sort.
+ */
+public final class StateSampler {
+    private final PixelGrid grid;
+    private final double traceEnd;
+
+    /** Exact states: store row, start, end (open ends at the trace's end), value, level. */
+    public final IntColumn itemRow = new IntColumn();
+    public final DoubleColumn itemStart = new DoubleColumn();
+    public final DoubleColumn itemEnd = new DoubleColumn();
+    public final IntColumn itemValue = new IntColumn();
+    public final IntColumn itemLevel = new IntColumn();
+
+    /** Summary cells: pixel, level, and their values {@code [cellFirst, cellFirst + cellCount)} in the share columns. */
+    public final IntColumn cellPx = new IntColumn();
+    public final IntColumn cellLevel = new IntColumn();
+    public final IntColumn cellFirst = new IntColumn();
+    public final IntColumn cellCount = new IntColumn();
+    /** Per value in a cell: the value and its share of the pixel's time (0 for instants, at most 1 in all). */
+    public final IntColumn shareValue = new IntColumn();
+    public final DoubleColumn share = new DoubleColumn();
+
+    private int[] openPx = new int[8];
+    private int[][] openValues = new int[8][];
+    private double[][] openTimes = new double[8][];
+    private int[] openCount = new int[8];
+    private int maxLevel;
+
+    public StateSampler(PixelGrid grid, double traceEnd) {
+        this.grid = grid;
+        this.traceEnd = traceEnd;
+    }
+
+    public PixelGrid grid() {
+        return grid;
+    }
+
+    /** Replaces the sampler's content by the states of {@code t} in the grid's window. */
+    public StateSampler sample(StateTable t) {
+        clear();
+        Window.states(t, grid.start(), grid.end(), row -> {
+            double s = t.start(row);
+            double e = t.end(row);
+            if (Double.isNaN(e)) {
+                e = traceEnd;
+            }
+            if (grid.exact(e - s)) {
+                itemRow.add(row);
+                itemStart.add(s);
+                itemEnd.add(e);
+                itemValue.add(t.value(row));
+                itemLevel.add(t.level(row));
+            } else {
+                accumulate(Math.max(s, grid.start()), Math.min(e, grid.end()), Math.max(0, t.level(row)), t.value(row));
+            }
+        });
+        for (int level = 0; level <= maxLevel; level++) {
+            flush(level);
+        }
+        return this;
+    }
+
+    public int itemCount() {
+        return itemRow.size();
+    }
+
+    public int cellCount() {
+        return cellPx.size();
+    }
+
+    private void clear() {
+        for (IntColumn c : new IntColumn[] {itemRow, itemValue, itemLevel, cellPx, cellLevel, cellFirst, cellCount, shareValue}) {
+            c.clear();
+        }
+        itemStart.clear();
+        itemEnd.clear();
+        share.clear();
+        Arrays.fill(openPx, -1);
+        Arrays.fill(openCount, 0);
+        maxLevel = -1;
+    }
+
+    /** Adds the part of each pixel {@code [a, b]} covers, in pixel units: multiplications only, no division per state. */
+    private void accumulate(double a, double b, int level, int value) {
+        if (level >= openPx.length) {
+            grow(level + 1);
+        }
+        maxLevel = Math.max(maxLevel, level);
+        double xa = grid.position(a);
+        double xb = grid.position(b);
+        int last = grid.width() - 1;
+        int first = Math.min(last, (int) xa);
+        int end = Math.min(last, (int) xb);
+        if (first == end) {
+            add(level, first, value, xb - xa); // 0 for an instant: present, with no time
+            return;
+        }
+        for (int p = first; p <= end; p++) {
+            double part = Math.min(xb, p + 1) - Math.max(xa, p);
+            if (part > 0 || p == first) { // a state ending on a pixel's edge does not touch that pixel
+                add(level, p, value, part);
+            }
+        }
+    }
+
+    private void add(int level, int px, int value, double time) {
+        if (px != openPx[level]) {
+            flush(level);
+            openPx[level] = px;
+        }
+        int n = openCount[level];
+        int[] values = openValues[level];
+        for (int i = 0; i < n; i++) {
+            if (values[i] == value) {
+                openTimes[level][i] += time;
+                return;
+            }
+        }
+        if (values == null || n == values.length) {
+            int size = values == null ? 4 : n * 2;
+            openValues[level] = values = values == null ? new int[size] : Arrays.copyOf(values, size);
+            openTimes[level] = openTimes[level] == null ? new double[size] : Arrays.copyOf(openTimes[level], size);
+        }
+        values[n] = value;
+        openTimes[level][n] = time;
+        openCount[level] = n + 1;
+    }
+
+    private void flush(int level) {
+        int n = openCount[level];
+        if (n == 0) {
+            return;
+        }
+        cellPx.add(openPx[level]);
+        cellLevel.add(level);
+        cellFirst.add(shareValue.size());
+        cellCount.add(n);
+        for (int i = 0; i < n; i++) {
+            shareValue.add(openValues[level][i]);
+            share.add(Math.min(1, Math.max(0, openTimes[level][i])));
+        }
+        openCount[level] = 0;
+    }
+
+    private void grow(int levels) {
+        int old = openPx.length;
+        int size = Math.max(levels, old * 2);
+        openPx = Arrays.copyOf(openPx, size);
+        Arrays.fill(openPx, old, size, -1);
+        openValues = Arrays.copyOf(openValues, size);
+        openTimes = Arrays.copyOf(openTimes, size);
+        openCount = Arrays.copyOf(openCount, size);
+    }
+}

@@ -1,0 +1,90 @@
+package dev.paje.server;
+
+import dev.paje.query.PixelGrid;
+import dev.paje.query.PointSampler;
+import dev.paje.query.StateSampler;
+import dev.paje.query.VariableSampler;
+import dev.paje.store.Container;
+import dev.paje.store.EventTable;
+import dev.paje.store.LinkTable;
+import dev.paje.store.StateTable;
+import dev.paje.store.Type;
+import dev.paje.store.TypeKind;
+import dev.paje.store.VariableTable;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+
+/** The rows of a window answer for some containers, as comma-separated JSON objects: one part of the answer. */
+final class WindowRows {
+    private static final TypeKind[] KINDS = {TypeKind.STATE, TypeKind.EVENT, TypeKind.VARIABLE, TypeKind.LINK};
+
+    private final TraceModel model;
+    private final PixelGrid grid;
+    private final List<Type> types;
+
+    WindowRows(TraceModel model, PixelGrid grid, List<Type> types) {
+        this.model = model;
+        this.grid = grid;
+        this.types = types;
+    }
+
+    /** The rows of {@code containers}, rendered to bytes (parts are rendered on several cores). */
+    byte[] render(List<Container> containers) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
+        try (JsonOut g = new JsonOut(bytes)) {
+            write(g, containers);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a byte array does not fail
+        }
+        return bytes.toByteArray();
+    }
+
+    void write(JsonOut g, List<Container> containers) throws IOException {
+        StateSampler states = new StateSampler(grid, model.end());
+        PointSampler points = new PointSampler(grid);
+        VariableSampler variables = new VariableSampler(grid, model.end());
+        WindowWriter columns = new WindowWriter(g);
+        for (Container c : containers) {
+            g.beginObject();
+            g.name("container").value(c.id());
+            for (TypeKind kind : KINDS) {
+                g.name(field(kind)).beginArray();
+                for (Type t : types) {
+                    Object table = t.kind() == kind ? c.table(t) : null;
+                    if (table == null) {
+                        continue;
+                    }
+                    g.beginObject();
+                    g.name("type").value(t.id());
+                    if (table instanceof StateTable s) {
+                        columns.states(states.sample(s));
+                    } else if (table instanceof EventTable e) {
+                        columns.events(points.sample(e), e);
+                    } else if (table instanceof VariableTable v) {
+                        double[] range = model.range(c, t, v);
+                        g.name("min").value(range[0]);
+                        g.name("max").value(range[1]);
+                        columns.variables(variables.sample(v));
+                    } else if (table instanceof LinkTable l) {
+                        columns.links(points.sample(l), l);
+                    }
+                    g.endObject();
+                }
+                g.endArray();
+            }
+            g.endObject();
+        }
+    }
+
+    private static String field(TypeKind kind) {
+        return switch (kind) {
+            case STATE -> "states";
+            case EVENT -> "events";
+            case VARIABLE -> "variables";
+            case LINK -> "links";
+            case CONTAINER -> throw new IllegalArgumentException("container types hold no entities");
+        };
+    }
+}

@@ -1,0 +1,124 @@
+package dev.paje.server;
+
+import dev.paje.query.DoubleColumn;
+import dev.paje.query.IntColumn;
+import dev.paje.query.PointSampler;
+import dev.paje.query.StateSampler;
+import dev.paje.query.VariableSampler;
+import dev.paje.store.EventTable;
+import dev.paje.store.LinkTable;
+import java.io.IOException;
+import java.util.function.IntToDoubleFunction;
+import java.util.function.IntUnaryOperator;
+
+/**
+ * Writes what the samplers found as columns ({@code {"row": [...], "start": [...]}}) rather than
+ * one object per entity: a zoomed-out window holds hundreds of thousands of them, and field names
+ * and objects were most of the answer's bytes and of the server's time.
+ */
+final class WindowWriter {
+    static final int PERMILLE = 1000;
+
+    private final JsonOut g;
+
+    WindowWriter(JsonOut g) {
+        this.g = g;
+    }
+
+    void states(StateSampler s) throws IOException {
+        g.name("items").beginObject();
+        ints("row", s.itemRow);
+        doubles("start", s.itemStart);
+        doubles("end", s.itemEnd);
+        ints("value", s.itemValue);
+        ints("level", s.itemLevel);
+        g.endObject();
+        g.name("summary").beginObject();
+        ints("px", s.cellPx);
+        ints("level", s.cellLevel);
+        ints("count", s.cellCount);
+        ints("value", s.shareValue);
+        g.name("permille").beginArray();
+        for (int i = 0; i < s.share.size(); i++) {
+            g.value((int) Math.round(s.share.get(i) * PERMILLE));
+        }
+        g.endArray();
+        g.endObject();
+    }
+
+    void events(PointSampler s, EventTable t) throws IOException {
+        g.name("items").beginObject();
+        ints("row", s.rows);
+        doubles("time", s.rows, t::time);
+        ints("value", s.rows, t::value);
+        g.endObject();
+        counts(s);
+    }
+
+    void links(PointSampler s, LinkTable t) throws IOException {
+        g.name("items").beginObject();
+        ints("row", s.rows);
+        doubles("start", s.rows, t::start);
+        doubles("end", s.rows, t::end);
+        ints("value", s.rows, t::value);
+        ints("from", s.rows, t::from);
+        ints("to", s.rows, t::to);
+        g.endObject();
+        counts(s);
+    }
+
+    void variables(VariableSampler s) throws IOException {
+        g.name("items").beginObject();
+        ints("row", s.itemRow);
+        doubles("start", s.itemStart);
+        doubles("end", s.itemEnd);
+        doubles("value", s.itemValue);
+        g.endObject();
+        g.name("summary").beginObject();
+        ints("px", s.cellPx);
+        doubles("min", s.cellMin);
+        doubles("max", s.cellMax);
+        doubles("last", s.cellLast);
+        g.endObject();
+    }
+
+    private void counts(PointSampler s) throws IOException {
+        g.name("summary").beginObject();
+        ints("px", s.countPx);
+        ints("count", s.count);
+        g.endObject();
+    }
+
+    private void ints(String name, IntColumn c) throws IOException {
+        g.name(name).beginArray();
+        for (int i = 0; i < c.size(); i++) {
+            g.value(c.get(i));
+        }
+        g.endArray();
+    }
+
+    /** A column of the store's rows listed in {@code rows}. */
+    private void ints(String name, IntColumn rows, IntUnaryOperator column) throws IOException {
+        g.name(name).beginArray();
+        for (int i = 0; i < rows.size(); i++) {
+            g.value(column.applyAsInt(rows.get(i)));
+        }
+        g.endArray();
+    }
+
+    private void doubles(String name, IntColumn rows, IntToDoubleFunction column) throws IOException {
+        g.name(name).beginArray();
+        for (int i = 0; i < rows.size(); i++) {
+            g.value(column.applyAsDouble(rows.get(i)));
+        }
+        g.endArray();
+    }
+
+    private void doubles(String name, DoubleColumn c) throws IOException {
+        g.name(name).beginArray();
+        for (int i = 0; i < c.size(); i++) {
+            g.value(c.get(i));
+        }
+        g.endArray();
+    }
+}

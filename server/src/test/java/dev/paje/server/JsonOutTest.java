@@ -1,0 +1,64 @@
+package dev.paje.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** Valid JSON; the fast decimal path must parse back to the very same double, and the fallback must still be taken. */
+class JsonOutTest {
+    @Test
+    void shortDecimalsAreWrittenAsTheirDigits() throws IOException {
+        assertThat(write(0.002728)).isEqualTo("0.002728");
+        assertThat(write(12.5)).isEqualTo("12.5");
+        assertThat(write(3)).isEqualTo("3");
+        assertThat(write(-4.000001)).isEqualTo("-4.000001");
+        assertThat(write(0)).isEqualTo("0");
+        assertThat(write(1e-9)).isEqualTo("0.000000001");
+    }
+
+    @Test
+    void everyDoubleRoundTrips() throws IOException {
+        Random random = new Random(42);
+        for (int i = 0; i < 200_000; i++) {
+            double v = switch (i % 5) {
+                case 0 -> Math.round(random.nextDouble() * 1e12) / 1e6; // %f-style times
+                case 1 -> Math.round(random.nextDouble() * 1e15) / 1e9;
+                case 2 -> random.nextDouble() * Math.pow(10, random.nextInt(30) - 15);
+                case 3 -> Double.longBitsToDouble(random.nextLong());
+                default -> (float) (random.nextGaussian() * 1000);
+            };
+            if (!Double.isFinite(v)) {
+                continue;
+            }
+            String text = write(v);
+            assertThat(Double.parseDouble(text)).as(text).isEqualTo(v);
+        }
+        assertThat(write(-0.0)).isEqualTo("-0.0");
+        assertThat(write(1e300)).isEqualTo("1.0E300");
+    }
+
+    @Test
+    void nestsWithCommasWhereJsonWantsThem() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonOut g = new JsonOut(out)) {
+            g.beginObject().name("a").value(1).name("b").beginArray().value(-2).value(0.5).value(Double.NaN)
+                    .beginObject().endObject().endArray().name("c").beginObject().name("d").beginArray().endArray()
+                    .endObject().name("e").value(Long.MIN_VALUE).endObject();
+        }
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .isEqualTo("{\"a\":1,\"b\":[-2,0.5,null,{}],\"c\":{\"d\":[]},\"e\":-9223372036854775808}");
+    }
+
+    private static String write(double v) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonOut g = new JsonOut(out)) {
+            g.beginArray().value(v).endArray();
+        }
+        String s = out.toString(StandardCharsets.UTF_8);
+        return s.substring(1, s.length() - 1);
+    }
+}

@@ -16,9 +16,30 @@ function renderProblems(list) {
   box.innerHTML = `<h2>${list.length} problem${list.length > 1 ? 's' : ''} in the trace — the viewer shows what could be read</h2><ol>${items}</ol>`;
 }
 
+/** Waits for the server to finish loading the trace, showing its progress; throws if loading failed. */
+async function waitForTrace() {
+  const box = $('loading');
+  for (let shown = false; ; shown = true) {
+    const st = await getJson('/api/status');
+    if (st.state === 'ready') { box.hidden = true; return; }
+    if (st.state === 'failed') { box.hidden = true; throw new Error(st.message); }
+    const mb = (b) => (b / 1048576).toFixed(b < 10485760 ? 1 : 0);
+    const pct = st.total > 0 ? Math.min(100, (100 * st.done) / st.total) : 0;
+    $('loading-text').textContent = `Loading ${st.file || 'the trace'}: `
+      + (st.total > 0 ? `${pct.toFixed(0)}% (${mb(st.done)} of ${mb(st.total)} MB)` : `${mb(st.done)} MB`)
+      + `, ${st.seconds.toFixed(0)} s`;
+    $('loading-bar').style.width = `${pct}%`;
+    if (st.file) $('trace-name').textContent = st.file;
+    box.hidden = false;
+    model.loading = { done: st.done, total: st.total, polls: (model.loading?.polls || 0) + 1, shown };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 async function main() {
   wire();
   try {
+    await waitForTrace();
     S.meta = await getJson('/api/meta');
   } catch (e) {
     const m = $('message');

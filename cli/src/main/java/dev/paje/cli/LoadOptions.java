@@ -2,6 +2,7 @@ package dev.paje.cli;
 
 import dev.paje.CachePolicy;
 import dev.paje.TraceLoader;
+import dev.paje.read.Progress;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -25,9 +26,14 @@ final class LoadOptions {
 
     /** A loader builder with these options set. */
     TraceLoader.Builder builder() {
+        return builder(Progress.NONE);
+    }
+
+    /** The same, also reporting the progress to {@code also} (the viewer's page). */
+    TraceLoader.Builder builder(Progress also) {
         CachePolicy defaults = CachePolicy.defaults();
         CachePolicy cache = noCache ? CachePolicy.off() : new CachePolicy(true, defaults.minBytes(), cacheDir);
         return TraceLoader.builder().legacyNames(legacy).ignoreIncompleteLinks(ignoreIncompleteLinks)
-                .threads(threads).cache(cache).progress(TerminalProgress.forTerminal());
+                .threads(threads).cache(cache).progress(Progress.both(TerminalProgress.forTerminal(), also));
     }
 }

@@ -12,22 +12,33 @@ final class TraceInput {
     private TraceInput() {
     }
 
+    /** Whether {@code arg} names a file that can be read (or stdin); prints why not. */
+    static boolean readable(String arg, PrintWriter err) {
+        if (arg == null || arg.equals("-")) {
+            return true;
+        }
+        Path path = Path.of(arg);
+        if (!Files.exists(path)) {
+            err.println("paje: " + arg + ": no such file");
+            return false;
+        }
+        if (Files.isDirectory(path)) {
+            err.println("paje: " + arg + ": is a directory, expected a trace file");
+            return false;
+        }
+        return true;
+    }
+
     /** Loads {@code arg}; returns null after printing a message when the file cannot be read. */
     static TraceLoader.Loaded load(TraceLoader loader, String arg, PrintWriter err) {
         try {
+            if (!readable(arg, err)) {
+                return null;
+            }
             if (arg == null || arg.equals("-")) {
                 return loader.load(System.in, "<stdin>", Path.of("").toAbsolutePath());
             }
-            Path path = Path.of(arg);
-            if (!Files.exists(path)) {
-                err.println("paje: " + arg + ": no such file");
-                return null;
-            }
-            if (Files.isDirectory(path)) {
-                err.println("paje: " + arg + ": is a directory, expected a trace file");
-                return null;
-            }
-            return loader.load(path);
+            return loader.load(Path.of(arg));
         } catch (IOException e) {
             err.println("paje: " + arg + ": cannot read: " + e.getMessage());
             return null;

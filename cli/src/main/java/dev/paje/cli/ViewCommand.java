@@ -56,15 +56,13 @@ final class ViewCommand implements Callable<Integer> {
             err.println("paje view: --port must be between 0 and 65535, found " + port);
             return 2;
         }
-        TraceLoader loader = load.builder().collectProblems(100).build();
-        TraceLoader.Loaded loaded = TraceInput.load(loader, trace, err);
-        if (loaded == null) {
+        if (!TraceInput.readable(trace, err)) {
             return 1;
         }
-        reportProblems(loaded, err);
+        // Serve at once: the page shows the loading progress of a big trace.
         ViewerServer server;
         try {
-            server = ViewerServer.start(loaded, Path.of(trace).getFileName().toString(), host, port);
+            server = ViewerServer.starting(Path.of(trace).getFileName().toString(), host, port);
         } catch (IOException | RuntimeException e) {
             err.println("paje view: cannot listen on " + host + ":" + port + ": " + e.getMessage());
             return 1;
@@ -75,6 +73,16 @@ final class ViewCommand implements Callable<Integer> {
         if (!noBrowser) {
             openBrowser(server.url(), err);
         }
+        TraceLoader loader = load.builder(server.progress()).collectProblems(100).build();
+        TraceLoader.Loaded loaded = TraceInput.load(loader, trace, err);
+        if (loaded == null) {
+            server.close();
+            return 1;
+        }
+        reportProblems(loaded, err);
+        server.ready(loaded);
+        out.println("paje: " + trace + " loaded");
+        out.flush();
         err.flush();
         try {
             new CountDownLatch(1).await(); // until Ctrl-C (shutdown hook) or interrupted

@@ -21,4 +21,27 @@ public interface Progress {
     /** The whole read is over (whether it succeeded or not). */
     default void done() {
     }
+
+    /** Reports to both {@code a} and {@code b} (the terminal's bar and the viewer's page). */
+    static Progress both(Progress a, Progress b) {
+        return new Progress() {
+            @Override
+            public void start(String name, long bytes) {
+                a.start(name, bytes);
+                b.start(name, bytes);
+            }
+
+            @Override
+            public void advance(long bytesDone) {
+                a.advance(bytesDone);
+                b.advance(bytesDone);
+            }
+
+            @Override
+            public void done() {
+                a.done();
+                b.done();
+            }
+        };
+    }
 }

@@ -15,8 +15,12 @@ import java.util.Locale;
 final class MetaHandler implements Endpoint {
     private final byte[] json;
 
-    MetaHandler(TraceModel model) throws IOException {
-        this.json = Json.bytes(g -> write(g, model));
+    MetaHandler(TraceModel model) {
+        try {
+            this.json = Json.bytes(g -> write(g, model));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // written to memory: does not happen
+        }
     }
 
     @Override

@@ -2,9 +2,11 @@ package dev.paje.server;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.paje.TraceLoader;
+import dev.paje.read.Progress;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadFactory;
@@ -32,11 +34,18 @@ public final class ViewerServer implements AutoCloseable {
     private final HttpServer server;
     private final ThreadPoolExecutor pool;
     private final String host;
+    private final String traceName;
+    private final LoadStatus status;
+    private final Map<String, Deferred> data;
 
-    private ViewerServer(HttpServer server, ThreadPoolExecutor pool, String host) {
+    private ViewerServer(HttpServer server, ThreadPoolExecutor pool, String host, String traceName, LoadStatus status,
+            Map<String, Deferred> data) {
         this.server = server;
         this.pool = pool;
         this.host = host;
+        this.traceName = traceName;
+        this.status = status;
+        this.data = data;
     }
 
     /** Serves the page and the API for a loaded trace; port 0 picks a free port. */
@@ -48,21 +57,54 @@ public final class ViewerServer implements AutoCloseable {
     /** The same, serving the page from another classpath folder (for tests). */
     static ViewerServer start(TraceLoader.Loaded loaded, String traceName, String host, int port, String staticRoot)
             throws IOException {
-        TraceModel model = new TraceModel(loaded, traceName);
-        Map<String, Endpoint> api = Map.of(
-                "/api/meta", new MetaHandler(model),
-                "/api/window", new WindowHandler(model),
-                "/api/entity", new EntityHandler(model));
+        ViewerServer server = starting(traceName, host, port, staticRoot);
+        server.ready(loaded);
+        return server;
+    }
+
+    /**
+     * Serves the page and {@code /api/status} at once, while the trace loads: feed {@link #progress()}
+     * to the loader, then call {@link #ready} (or {@link #failed}). Until then data requests get 503.
+     */
+    public static ViewerServer starting(String traceName, String host, int port) throws IOException {
+        return starting(traceName, host, port, "/static");
+    }
+
+    static ViewerServer starting(String traceName, String host, int port, String staticRoot) throws IOException {
+        LoadStatus status = new LoadStatus();
+        Map<String, Deferred> data = Map.of("/api/meta", new Deferred(status), "/api/window", new Deferred(status),
+                "/api/entity", new Deferred(status));
+        Map<String, Endpoint> api = new HashMap<>(data);
+        api.put("/api/status", new StatusHandler(status));
         InetAddress address = InetAddress.getByName(host);
         HttpServer server = HttpServer.create(new InetSocketAddress(address, port), BACKLOG);
-        server.createContext("/", new Router(api, new StaticHandler(staticRoot), address, host));
+        server.createContext("/", new Router(Map.copyOf(api), new StaticHandler(staticRoot), address, host));
         int threads = Math.max(2, Math.min(16, Runtime.getRuntime().availableProcessors()));
         ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(QUEUE), daemonThreads(), new ThreadPoolExecutor.CallerRunsPolicy());
         pool.allowCoreThreadTimeOut(true);
         server.setExecutor(pool);
         server.start();
-        return new ViewerServer(server, pool, host);
+        return new ViewerServer(server, pool, host, traceName, status, data);
+    }
+
+    /** Where the loader reports its progress, shown by the page while it waits. */
+    public Progress progress() {
+        return status;
+    }
+
+    /** The trace is loaded: the data endpoints answer from now on. */
+    public void ready(TraceLoader.Loaded loaded) {
+        TraceModel model = new TraceModel(loaded, traceName);
+        data.get("/api/meta").set(new MetaHandler(model));
+        data.get("/api/window").set(new WindowHandler(model));
+        data.get("/api/entity").set(new EntityHandler(model));
+        status.ready();
+    }
+
+    /** The trace could not be loaded at all: the page says why. */
+    public void failed(String message) {
+        status.failed(message);
     }
 
     private static ThreadFactory daemonThreads() {

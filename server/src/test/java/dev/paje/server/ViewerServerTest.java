@@ -323,4 +323,42 @@ class ViewerServerTest {
             java.nio.file.Files.delete(bad);
         }
     }
+
+    @Test
+    void whileTheTraceLoadsTheStatusShowsProgressAndDataWaits() throws Exception {
+        try (ViewerServer s = ViewerServer.starting("big.trace", "127.0.0.1", 0)) {
+            Api a = new Api(s);
+            assertThat(a.ok("/api/status").get("state").asText()).isEqualTo("loading");
+            s.progress().start("big.trace", 1000);
+            s.progress().advance(420);
+            JsonNode status = a.ok("/api/status");
+            assertThat(status.get("file").asText()).isEqualTo("big.trace");
+            assertThat(status.get("done").asLong()).isEqualTo(420);
+            assertThat(status.get("total").asLong()).isEqualTo(1000);
+            for (String path : new String[] {"/api/meta", "/api/window?start=0&end=1&width=10&containers=0",
+                "/api/entity?container=0&type=0&row=0"}) {
+                Api.Answer waiting = a.get(path);
+                assertThat(waiting.status()).as(path).isEqualTo(503);
+                assertThat(waiting.json().get("error").asText()).contains("still loading (42%)");
+            }
+            assertThat(a.get("/").status()).as("the page is served at once").isEqualTo(200);
+            s.ready(loaded);
+            assertThat(a.ok("/api/status").get("state").asText()).isEqualTo("ready");
+            assertThat(a.ok("/api/meta").get("containers")).hasSize(trace.containers().size());
+        }
+    }
+
+    @Test
+    void aLoadThatFailedIsReportedByStatusAndData() throws Exception {
+        try (ViewerServer s = ViewerServer.starting("gone.trace", "127.0.0.1", 0)) {
+            Api a = new Api(s);
+            s.failed("disk on fire");
+            JsonNode status = a.ok("/api/status");
+            assertThat(status.get("state").asText()).isEqualTo("failed");
+            assertThat(status.get("message").asText()).isEqualTo("disk on fire");
+            Api.Answer meta = a.get("/api/meta");
+            assertThat(meta.status()).isEqualTo(503);
+            assertThat(meta.json().get("error").asText()).isEqualTo("the trace could not be loaded: disk on fire");
+        }
+    }
 }

@@ -163,6 +163,28 @@ class ViewerPageTest {
     }
 
     @Test
+    void showsTheLoadingProgressThenTheTrace() throws IOException {
+        try (ViewerServer loading = ViewerServer.starting("big.trace", "127.0.0.1", 0)) {
+            loading.progress().start("big.trace", 200L << 20);
+            loading.progress().advance(84L << 20);
+            page.navigate(loading.url());
+            Locator box = page.locator("#loading");
+            box.waitFor();
+            assertThat(page.locator("#loading-text").textContent()).startsWith("Loading big.trace: 42% (84 of 200 MB)");
+            assertThat(num("parseFloat(document.getElementById('loading-bar').style.width)")).isEqualTo(42.0);
+            screenshot("loading");
+            loading.progress().advance(190L << 20);
+            page.waitForFunction("() => document.getElementById('loading-text').textContent.includes('95%')");
+            loading.ready(TraceLoader.builder().build().load(Path.of("../examples/hello.trace")));
+            page.waitForSelector("body[data-ready=\"1\"]");
+            idle();
+            assertThat(box.isHidden()).isTrue();
+            assertThat(num("paje.rows.length")).isGreaterThan(3);
+            assertThat(num("paje.drawn.states")).isGreaterThan(0);
+        }
+    }
+
+    @Test
     void wheelZoomsAroundTheCursorAndButtonsFollowJed() throws IOException {
         load("");
         double y = laneTop("rank 1 / io") + 12;

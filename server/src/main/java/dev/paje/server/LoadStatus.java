@@ -1,0 +1,72 @@
+package dev.paje.server;
+
+import dev.paje.read.Progress;
+
+/**
+ * How far loading the trace has come, for {@code /api/status}: the server starts before the trace
+ * is loaded, so the page can show progress instead of a browser spinning on a closed port.
+ */
+final class LoadStatus implements Progress {
+    enum State { LOADING, READY, FAILED }
+
+    private volatile State state = State.LOADING;
+    private volatile String file = "";
+    private volatile long total = -1;
+    private volatile long bytesDone;
+    private volatile String message = "";
+    private final long started = System.nanoTime();
+
+    @Override
+    public void start(String name, long bytes) {
+        file = name;
+        total = bytes;
+        bytesDone = 0;
+    }
+
+    @Override
+    public void advance(long bytesDone) {
+        this.bytesDone = bytesDone;
+    }
+
+    void ready() {
+        state = State.READY;
+    }
+
+    void failed(String why) {
+        message = why;
+        state = State.FAILED;
+    }
+
+    State state() {
+        return state;
+    }
+
+    String file() {
+        return file;
+    }
+
+    long total() {
+        return total;
+    }
+
+    long bytesDone() {
+        return bytesDone;
+    }
+
+    String message() {
+        return message;
+    }
+
+    double seconds() {
+        return (System.nanoTime() - started) / 1e9;
+    }
+
+    /** The 503 for data asked before the trace is there. */
+    ApiException notYet() {
+        if (state == State.FAILED) {
+            return new ApiException(503, "the trace could not be loaded: " + message);
+        }
+        String share = total > 0 ? String.format(" (%.0f%%)", 100.0 * bytesDone / total) : "";
+        return new ApiException(503, "the trace is still loading" + share + "; ask /api/status");
+    }
+}

@@ -1,0 +1,46 @@
+package dev.paje.cli;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.Locale;
+
+/** Numbers as people read them in {@code paje stats}' table: durations with a unit, shares in %. */
+final class Quantities {
+    private Quantities() {
+    }
+
+    /** A duration in seconds with the unit that keeps it readable: "4.000 s", "300.000 ms", "2.500 us". */
+    static String duration(double s) {
+        double a = Math.abs(s);
+        if (Double.isNaN(s)) {
+            return "-";
+        } else if (a == 0 || a >= 1 || Double.isInfinite(a)) {
+            return String.format(Locale.ROOT, "%.3f s", s);
+        } else if (a >= 1e-3) {
+            return String.format(Locale.ROOT, "%.3f ms", s * 1e3);
+        } else if (a >= 1e-6) {
+            return String.format(Locale.ROOT, "%.3f us", s * 1e6);
+        }
+        return String.format(Locale.ROOT, "%.3f ns", s * 1e9);
+    }
+
+    /** A share in [0, 1] as a percentage ("<0.01%" rather than a misleading 0); "-" when undefined. */
+    static String percent(double share) {
+        if (Double.isNaN(share)) {
+            return "-";
+        }
+        return share > 0 && share < 0.00005 ? "<0.01%" : String.format(Locale.ROOT, "%.2f%%", share * 100);
+    }
+
+    /** A value with up to six significant digits, plain when not too large or small. */
+    static String number(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return Double.isNaN(v) ? "-" : v > 0 ? "inf" : "-inf";
+        }
+        double a = Math.abs(v);
+        if (a != 0 && (a < 1e-4 || a >= 1e12)) {
+            return String.format(Locale.ROOT, "%.5e", v);
+        }
+        return new BigDecimal(v).round(new MathContext(6)).stripTrailingZeros().toPlainString();
+    }
+}

@@ -1,0 +1,124 @@
+package dev.paje.cli;
+
+import dev.paje.TraceLoader;
+import dev.paje.stats.Stats;
+import dev.paje.stats.StatsException;
+import dev.paje.stats.StatsOptions;
+import dev.paje.stats.StatsResult;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code paje stats}: the figures of the viewer's time-slice statistics, on the command line. */
+@Command(name = "stats", sortOptions = false,
+        description = {"Statistics of a time window: for each container (or group), the time spent",
+            "in each state value, event counts by value, link counts by value, and variable",
+            "min/mean/max/integral.",
+            "State times are clipped to the window and counted two ways: 'time' adds up",
+            "every nesting level (the durations paje dump -s -e prints, clipped), while",
+            "'innermost' counts only the time a value is on top of the stack (as dump -i).",
+            "Shares are of the time, inside the window, during which the containers able",
+            "to hold the state type exist. Links count for the container holding them",
+            "(held) and for the containers they start from (sent) and end at (received).",
+            "Times are in the trace's unit, shown as seconds in the table.",
+            "",
+            "CSV columns, one row per container (or group), type, value and level:",
+            "  container  path of the container (the group's top container with -g)",
+            "  kind       state, event, link or variable",
+            "  type       entity type name",
+            "  value      entity value name (empty for variables)",
+            "  level      states: nesting level (0 = outermost), 'all' (every level",
+            "             added up) or 'innermost' (top of the stack); else empty",
+            "  count      states, events, or links held",
+            "  time       states: clipped time; variables: time defined in the window",
+            "  share      states: time / span, from 0 to 1",
+            "  span       states: lifetime of the containers inside the window",
+            "  sent, received            links",
+            "  min, max, mean, integral  variables (the mean is time-weighted)",
+            ""},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the statistics were printed", "1:the trace has a problem (printed on stderr)",
+            "2:wrong usage (unknown container or type, empty window, bad option)"})
+final class StatsCommand implements Callable<Integer> {
+    enum Format { table, csv, json }
+
+    @Parameters(arity = "0..1", paramLabel = "TRACE", description = "Trace file; '-' or nothing reads standard input.")
+    String trace;
+
+    @Option(names = {"-s", "--start"}, paramLabel = "TIME", description = "Start of the window (default: start of the trace).")
+    double start = Double.NEGATIVE_INFINITY;
+
+    @Option(names = {"-e", "--end"}, paramLabel = "TIME", description = "End of the window (default: end of the trace).")
+    double end = Double.POSITIVE_INFINITY;
+
+    @Option(names = {"-c", "--container"}, paramLabel = "PATH", description = {"Only this container: a path such as '/node-1/rank 0'",
+        "or a name (all containers of that name). Repeat for more (default: all)."})
+    List<String> containers = new ArrayList<>();
+
+    @Option(names = {"-t", "--type"}, paramLabel = "NAME", description = "Only this entity type. Repeat for more (default: all).")
+    List<String> types = new ArrayList<>();
+
+    @Option(names = {"-g", "--group-by"}, paramLabel = "TYPE", description = {"Add up the figures of each container of this",
+        "container type with its whole subtree (e.g. per node instead of per thread)."})
+    String groupBy;
+
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", description = "table (default), csv or json.")
+    Format format = Format.table;
+
+    @Mixin
+    LoadOptions load;
+
+    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        if (Double.isNaN(start) || Double.isNaN(end)) {
+            err.println("paje stats: --start and --end must be numbers");
+            return 2;
+        }
+        if (start > end) {
+            err.println("paje stats: empty window: --start " + start + " is after --end " + end);
+            return 2;
+        }
+        TraceLoader.Loaded loaded = TraceInput.load(load.builder().build(), trace, err);
+        if (loaded == null) {
+            return 1;
+        }
+        if (!loaded.valid()) {
+            loaded.problems().forEach(p -> TraceInput.print(p, err));
+            return 1;
+        }
+        StatsResult result;
+        try {
+            result = Stats.compute(loaded.trace(), new StatsOptions(start, end, containers, types, groupBy));
+        } catch (StatsException e) {
+            err.println("paje stats: " + e.getMessage());
+            return 2;
+        }
+        Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
+        switch (format) {
+            case table -> new StatsTable(out).write(result, trace == null ? "-" : trace);
+            case csv -> new StatsCsv(out).write(result);
+            case json -> new StatsJson(out).write(result, trace == null ? "-" : trace);
+        }
+        out.flush();
+        return 0;
+    }
+}

@@ -1,6 +1,6 @@
 // Drawing of what lies inside a row's lanes: states (with nesting levels and summaries) and variables.
 
-import { U, S, typeColor, ctx, snap, valueColor, valueName, isHidden } from './state.js';
+import { U, S, lineColor, ctx, snap, valueColor, valueName, isHidden } from './state.js';
 import { levelRect } from './draw.js';
 
 /** The states of one row; f holds the frame's width, time-to-x, counters and summarized rectangles. */
@@ -76,7 +76,7 @@ export function drawVariables(r, d, y0, rowHits, f) {
   for (const vv of d.variables || []) {
     const lane = r.laneByType.get(vv.type);
     if (!lane || isHidden(vv.type, '*')) continue;
-    const c = typeColor.get(vv.type);
+    const c = lineColor(vv.type);
     const top = lane.top + y0 + 4, bot = lane.top + y0 + lane.h - 3;
     const lo = vv.min, hi = vv.max;
     const Y = (v) => (hi > lo ? bot - ((v - lo) / (hi - lo)) * (bot - top) : (top + bot) / 2);

@@ -1,6 +1,6 @@
 // Drawing of the main canvas: backgrounds and grid, then each row's lanes and marks; also records the test model.
 
-import { U, LEVEL_INSET, S, view, collapsed, hidden, ctx, plot, model, span, snap } from './state.js';
+import { U, LEVEL_INSET, S, view, collapsed, hidden, custom, ctx, plot, model, span, snap } from './state.js';
 import { visibleRows } from './tree.js';
 import { drawStates, drawVariables } from './draw-lanes.js';
 import { drawEvents, drawLinks } from './draw-marks.js';
@@ -102,6 +102,7 @@ export function draw() {
   model.drawn = drawn;
   model.collapsed = [...collapsed];
   model.hidden = [...hidden];
+  model.colors = Object.fromEntries([...custom].map(([k, c]) => [k, U.hex(c)]));
   model.scrollY = S.scrollY;
   model.draws++;
   if (S.data && !firstDrawDone) {

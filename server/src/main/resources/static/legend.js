@@ -1,9 +1,23 @@
-// The legend: one entry per type and value, clicking an entry hides or shows it.
+// The legend: one entry per type and value; clicking an entry hides or shows it, its swatch is a
+// colour picker (the choice is kept in the URL; ↺ restores the trace's colour).
 
-import { U, $, S, typeColor, hidden, span, valueColor, esc } from './state.js';
+import { U, $, S, hidden, custom, lineColor, valueColor, esc } from './state.js';
 import { writeHash } from './url.js';
 import { draw } from './draw.js';
 import { drawOverview } from './ruler.js';
+
+function changed() {
+  renderLegend();
+  draw();
+  drawOverview();
+  writeHash();
+}
+
+/** Sets (or, with null, forgets) the colour chosen for a legend entry. */
+function recolor(key, rgb) {
+  if (rgb) custom.set(key, rgb); else custom.delete(key);
+  changed();
+}
 
 export function renderLegend() {
   const body = $('legend-body');
@@ -18,7 +32,7 @@ export function renderLegend() {
     title.className = 'type-name';
     title.innerHTML = `${esc(t.name)} <span class="kind">${esc(t.kind)}</span>`;
     box.append(title);
-    const entries = t.kind === 'variable' ? [{ id: '*', name: 'line', color: typeColor.get(t.id) }]
+    const entries = t.kind === 'variable' ? [{ id: '*', name: 'line', color: lineColor(t.id) }]
       : (t.values || []).map((v) => ({ id: v.id, name: v.name, color: valueColor(t.id, v.id) }));
     for (const v of entries) {
       const e = document.createElement('div');
@@ -30,15 +44,31 @@ export function renderLegend() {
       sw.className = 'swatch' + (t.kind === 'variable' || t.kind === 'link' ? ' line' : t.kind === 'event' ? ' tri' : '');
       sw.style.background = U.css(v.color);
       if (t.kind === 'event') sw.style.borderTopColor = U.css(v.color);
+      const pick = document.createElement('input');
+      pick.type = 'color';
+      pick.className = 'pick';
+      pick.value = U.hex(v.color);
+      pick.title = 'Change this colour';
+      pick.addEventListener('click', (ev) => ev.stopPropagation());
+      pick.addEventListener('input', () => recolor(key, U.parseColor(pick.value)));
+      const wrap = document.createElement('label');
+      wrap.className = 'swatch-wrap';
+      wrap.append(sw, pick);
+      wrap.addEventListener('click', (ev) => ev.stopPropagation());
       const nm = document.createElement('span');
       nm.textContent = t.kind === 'variable' ? `${t.name}` : v.name;
-      e.append(sw, nm);
+      e.append(wrap, nm);
+      if (custom.has(key)) {
+        const reset = document.createElement('button');
+        reset.className = 'reset';
+        reset.textContent = '↺';
+        reset.title = "Back to the trace's colour";
+        reset.addEventListener('click', (ev) => { ev.stopPropagation(); recolor(key, null); });
+        e.append(reset);
+      }
       e.addEventListener('click', () => {
         if (hidden.has(key)) hidden.delete(key); else hidden.add(key);
-        renderLegend();
-        draw();
-        drawOverview();
-        writeHash();
+        changed();
       });
       box.append(e);
     }

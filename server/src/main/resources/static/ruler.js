@@ -1,6 +1,6 @@
 // The time ruler above the plot and the overview strip of the whole trace.
 
-import { U, $, S, view, ruler, rctx, overview, ovctx, model, span, snap, valueColor, isHidden, hidden } from './state.js';
+import { U, $, S, view, ruler, rctx, overview, ovctx, model, span, snap, valueColor, isHidden, hidden, custom } from './state.js';
 
 export function drawRuler() {
   const W = ruler.clientWidth, H = ruler.clientHeight;
@@ -40,7 +40,7 @@ const layer = { canvas: document.createElement('canvas'), key: null };
 
 function dataLayer(W, H) {
   const od = S.overviewData;
-  const key = [W, H, S.dpr, S.traceStart, S.traceEnd, [...hidden].sort().join(',')].join('|');
+  const key = [W, H, S.dpr, S.traceStart, S.traceEnd, [...hidden].sort().join(','), [...custom].map(([k, c]) => k + c).join(',')].join('|');
   if (layer.od === od && layer.key === key) return layer.canvas;
   layer.od = od;
   layer.key = key;

@@ -37,6 +37,7 @@ export const typeColor = new Map();         // typeId -> [r,g,b] (variables, fal
 export const view = { start: 0, end: 1 };
 export const collapsed = new Set();         // container ids
 export const hidden = new Set();            // "type:value" or "type:*"
+export const custom = new Map();            // "type:value" or "type:*" -> [r,g,b] chosen in the legend
 
 export const canvas = $('canvas'), ctx = canvas.getContext('2d');
 export const overlay = $('overlay'), octx = overlay.getContext('2d');
@@ -47,7 +48,7 @@ export const plot = $('plot'), tree = $('tree'), tooltip = $('tooltip'), vscroll
 export const model = {
   ready: false, view: { start: 0, end: 1 }, rows: [], stale: true, pending: false,
   drawn: { states: 0, events: 0, links: 0, variables: 0, summaries: 0 },
-  draws: 0, fetches: 0, meta: null, collapsed: [], hidden: [], hover: null, selection: null,
+  draws: 0, fetches: 0, meta: null, collapsed: [], hidden: [], colors: {}, hover: null, selection: null,
   focus: null, scrollY: 0, error: null,
 };
 window.paje = model;
@@ -62,6 +63,8 @@ export const tOf = (x) => view.start + (x / S.plotW) * span();
 export const snap = (x) => Math.round(x * S.dpr) / S.dpr;
 
 export function valueColor(type, value) {
+  const own = custom.get(`${type}:${value}`);
+  if (own) return own;
   const m = colors.get(type);
   const c = m && m.get(value);
   if (c) return c;
@@ -75,6 +78,8 @@ export function valueName(type, value) {
   const v = t && t.values && t.values.find((x) => x.id === value);
   return v ? v.name : `#${value}`;
 }
+/** The line colour of a variable type: the legend's choice, else the trace's or the palette's. */
+export const lineColor = (type) => custom.get(`${type}:*`) || typeColor.get(type);
 export const isHidden = (type, value) => hidden.has(`${type}:${value}`) || hidden.has(`${type}:*`);
 export function containerPath(id) {
   const parts = [];

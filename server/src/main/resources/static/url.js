@@ -1,6 +1,6 @@
 // The URL hash: the view, collapsed rows, hidden values and scroll position, so that a view can be shared or reloaded.
 
-import { U, $, S, contById, view, collapsed, hidden } from './state.js';
+import { U, $, S, contById, view, collapsed, hidden, custom } from './state.js';
 import { setView, setScroll } from './view.js';
 import { layoutRows, renderTree } from './tree.js';
 import { draw } from './draw.js';
@@ -13,6 +13,7 @@ export function writeHash() {
     const parts = [`view=${view.start},${view.end}`];
     if (collapsed.size) parts.push(`collapsed=${[...collapsed].sort((a, b) => a - b).join(',')}`);
     if (hidden.size) parts.push(`hidden=${[...hidden].sort().join(',')}`);
+    if (custom.size) parts.push(`colors=${[...custom].map(([k, c]) => `${k}:${U.hex(c).slice(1)}`).sort().join(',')}`);
     if (S.scrollY) parts.push(`y=${S.scrollY}`);
     lastHash = '#' + parts.join('&');
     if (location.hash !== lastHash) window.history.replaceState(null, '', lastHash);
@@ -35,6 +36,13 @@ export function applyHash(first) {
   if (h.collapsed) for (const x of h.collapsed.split(',')) if (contById.has(Number(x))) collapsed.add(Number(x));
   hidden.clear();
   if (h.hidden) for (const x of h.hidden.split(',')) if (/^\d+:(\d+|\*)$/.test(x)) hidden.add(x);
+  custom.clear();
+  if (h.colors) {
+    for (const x of h.colors.split(',')) {
+      const m = /^(\d+:(?:\d+|\*)):([0-9a-fA-F]{6})$/.exec(x);
+      if (m) custom.set(m[1], U.parseColor(m[2]));
+    }
+  }
   layoutRows();
   renderLegend();
   let s = S.traceStart, e = S.traceEnd;

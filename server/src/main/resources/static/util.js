@@ -62,6 +62,8 @@ const PajeUtil = (() => {
   }
 
   function rgbKey(c) { return c.join(','); }
+  /** [r, g, b] in 0-255 as "#rrggbb" (what an <input type=color> holds). */
+  function hex(c) { return '#' + c.map((x) => x.toString(16).padStart(2, '0')).join(''); }
   function css(c, alpha) {
     return alpha == null || alpha >= 1 ? `rgb(${c[0]},${c[1]},${c[2]})` : `rgba(${c[0]},${c[1]},${c[2]},${alpha})`;
   }
@@ -145,7 +147,7 @@ const PajeUtil = (() => {
   }
 
   return {
-    PALETTE, parseColor, assignColors, css, luminance, paletteColor, formatDuration, formatTime,
+    PALETTE, parseColor, assignColors, css, hex, luminance, paletteColor, formatDuration, formatTime,
     parseTime, ticks, hash,
   };
 })();

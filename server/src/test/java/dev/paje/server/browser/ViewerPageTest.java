@@ -335,6 +335,31 @@ class ViewerPageTest {
     }
 
     @Test
+    void aLegendSwatchChangesTheColourOfAValueAndTheUrlKeepsIt() throws IOException {
+        load("");
+        String blocked = "#legend .entry[data-key=\"4:1\"]";
+        assertThat(page.textContent(blocked)).contains("Blocked");
+        double y = laneTop("rank 0 / io") + 16;
+        assertColor(screenshot("legend-before"), x(0.6), y, 230, 51, 51);
+        page.locator(blocked + " input[type=color]").fill("#123456");
+        page.waitForFunction("() => paje.colors['4:1'] === '#123456'");
+        idle();
+        assertColor(screenshot("legend-recoloured"), x(0.6), y, 0x12, 0x34, 0x56);
+        assertThat(page.locator(blocked).getAttribute("class")).doesNotContain("hidden-value"); // not toggled
+        page.waitForFunction("() => location.hash.includes('colors=4:1:123456')");
+        String url = page.url();
+        page.navigate("about:blank");
+        page.navigate(url);
+        page.waitForSelector("body[data-ready=\"1\"]");
+        idle();
+        assertColor(screenshot("legend-reloaded"), x(0.6), y, 0x12, 0x34, 0x56);
+        page.click(blocked + " button.reset");
+        page.waitForFunction("() => !('4:1' in paje.colors)");
+        idle();
+        assertColor(screenshot("legend-reset"), x(0.6), y, 230, 51, 51);
+    }
+
+    @Test
     void theUrlHashRestoresAndRecordsTheView() {
         int rank1 = id0("rank 1");
         load("#view=1,2&collapsed=" + rank1 + "&hidden=4:1");

@@ -89,7 +89,9 @@ final class Numbers {
             value = mantissa;
             value = scale < 0 ? value / POW10[-scale] : value * POW10[scale];
         } else {
-            value = Double.parseDouble(new String(buf, from, to - from, StandardCharsets.US_ASCII));
+            // the text without its sign: the sign is applied below, once
+            int digitsFrom = buf[from] == '-' || buf[from] == '+' ? from + 1 : from;
+            value = Double.parseDouble(new String(buf, digitsFrom, to - digitsFrom, StandardCharsets.US_ASCII));
         }
         return negative ? -value : value;
     }

@@ -1,0 +1,96 @@
+package dev.paje.cli;
+
+import dev.paje.TraceLoader;
+import dev.paje.export.CutOptions;
+import dev.paje.export.Shortest;
+import dev.paje.export.TraceCut;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code paje cut}: a time window of a trace as a smaller trace that every Pajé tool reads. */
+@Command(name = "cut", sortOptions = false,
+        description = {"Write the window [START, END] of a trace as a smaller, valid Pajé trace.",
+            "It keeps the types, the containers alive in the window (created at",
+            "max(creation, START)), the states open at START (pushed again there, outermost",
+            "first), each variable's value at START, and everything inside the window;",
+            "what goes on past END is closed at END. Intervals that only touch the window",
+            "(ending at START) are left out; links are kept when both their ends are.",
+            "'paje dump' of the cut equals the original's, clipped to the window."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the cut was written", "1:the trace has a problem, or the output cannot be written",
+            "2:wrong usage"})
+final class CutCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "TRACE", description = "Trace file; '-' reads standard input.")
+    String trace;
+
+    @Option(names = {"-s", "--start"}, required = true, paramLabel = "TIME", description = "Start of the window.")
+    double start;
+
+    @Option(names = {"-e", "--end"}, required = true, paramLabel = "TIME", description = "End of the window.")
+    double end;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Where to write the cut trace (default: standard output).")
+    Path output;
+
+    @Mixin
+    LoadOptions load;
+
+    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        if (!Double.isFinite(start) || !Double.isFinite(end)) {
+            err.println("paje cut: --start and --end must be finite numbers, found " + start + " and " + end);
+            return 2;
+        }
+        if (start > end) {
+            err.println("paje cut: --start " + Shortest.format(start) + " is after --end " + Shortest.format(end)
+                    + ": expected START <= END");
+            return 2;
+        }
+        String bad = output == null ? null : OutputTarget.checkFile(output);
+        if (bad != null) {
+            err.println("paje cut: " + bad);
+            return 1;
+        }
+        TraceLoader.Loaded loaded = TraceInput.load(load.builder().build(), trace, err);
+        if (loaded == null) {
+            return 1;
+        }
+        if (!loaded.valid()) {
+            loaded.problems().forEach(p -> TraceInput.print(p, err));
+            return 1;
+        }
+        if (start > loaded.trace().end()) {
+            err.println("paje cut: the window starts at " + Shortest.format(start) + ", after the end of the trace ("
+                    + Shortest.format(loaded.trace().end()) + "): nothing to cut");
+            return 1;
+        }
+        try (Writer out = new BufferedWriter(new OutputStreamWriter(OutputTarget.open(output), StandardCharsets.UTF_8),
+                1 << 16)) {
+            new TraceCut(loaded.trace(), new CutOptions(start, end)).write(out);
+        } catch (IOException e) {
+            err.println("paje cut: cannot write " + (output == null ? "to standard output" : output) + ": "
+                    + OutputTarget.describe(e));
+            return 1;
+        }
+        return 0;
+    }
+}

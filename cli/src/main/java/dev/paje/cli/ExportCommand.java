@@ -1,0 +1,100 @@
+package dev.paje.cli;
+
+import dev.paje.TraceLoader;
+import dev.paje.export.CsvExport;
+import dev.paje.store.Trace;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code paje export}: a trace in formats other tools read (CSV for R and pandas, JSON, Chrome/Perfetto). */
+@Command(name = "export", sortOptions = false,
+        description = {"Write a whole trace in another format, streamed while walking it:",
+            "  csv     five files in directory -o DIR (containers, states, events, variables,",
+            "          links .csv): pj_dump's columns plus one per user field; for R, pandas",
+            "  json    the type tree (values, colors), the container tree, every entity",
+            "  chrome  Chrome's Trace Event Format, for Perfetto and chrome://tracing:",
+            "          top-level containers are processes, the others threads; microseconds",
+            "Names lose the quotes Pajé needs around spaces; numbers keep full precision."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the export was written", "1:the trace has a problem, or the output cannot be written",
+            "2:wrong usage"})
+final class ExportCommand implements Callable<Integer> {
+    /** The formats, as typed on the command line. */
+    enum Format { csv, json, chrome }
+
+    @Parameters(paramLabel = "TRACE", description = "Trace file; '-' reads standard input.")
+    String trace;
+
+    @Option(names = {"-f", "--format"}, required = true, paramLabel = "FORMAT",
+            description = "csv, json or chrome.")
+    Format format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "PATH",
+            description = {"csv: the directory for the files (created if needed; required).",
+                "json, chrome: the file to write (default: standard output)."})
+    Path output;
+
+    @Mixin
+    LoadOptions load;
+
+    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        if (format == Format.csv && output == null) {
+            err.println("paje export: --format csv writes five files: give their directory with -o DIR");
+            return 2;
+        }
+        String bad = output == null ? null
+                : format == Format.csv ? OutputTarget.prepareDirectory(output) : OutputTarget.checkFile(output);
+        if (bad != null) {
+            err.println("paje export: " + bad);
+            return 1;
+        }
+        TraceLoader.Loaded loaded = TraceInput.load(load.builder().build(), trace, err);
+        if (loaded == null) {
+            return 1;
+        }
+        if (!loaded.valid()) {
+            loaded.problems().forEach(p -> TraceInput.print(p, err));
+            return 1;
+        }
+        try {
+            write(loaded.trace());
+        } catch (IOException e) {
+            err.println("paje export: cannot write " + (output == null ? "to standard output" : output) + ": "
+                    + OutputTarget.describe(e));
+            return 1;
+        }
+        return 0;
+    }
+
+    private void write(Trace t) throws IOException {
+        if (format == Format.csv) {
+            new CsvExport(t).write(output);
+            return;
+        }
+        try (OutputStream out = new BufferedOutputStream(OutputTarget.open(output), 1 << 16)) {
+            switch (format) {
+                case json -> new JsonExport(t).write(out);
+                case chrome -> new ChromeExport(t).write(out);
+                default -> throw new IllegalStateException("unreachable: " + format);
+            }
+        }
+    }
+}

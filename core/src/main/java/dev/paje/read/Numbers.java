@@ -89,7 +89,7 @@ final class Numbers {
             value = mantissa;
             value = scale < 0 ? value / POW10[-scale] : value * POW10[scale];
         } else {
-            value = Double.parseDouble(new String(buf, from, to - from, StandardCharsets.US_ASCII));
+            return Double.parseDouble(new String(buf, from, to - from, StandardCharsets.US_ASCII)); // sign included
         }
         return negative ? -value : value;
     }

@@ -34,4 +34,12 @@ class NumbersTest {
             assertThat(parse(text)).as(text).isEqualTo(x);
         }
     }
+
+    @Test
+    void signsSurviveTheFallbackForLongNumbers() {
+        assertThat(parse("-0.0008299999999989748")).isEqualTo(-0.0008299999999989748);
+        assertThat(parse("+0.0008299999999989748")).isEqualTo(0.0008299999999989748);
+        assertThat(parse("-1.5")).isEqualTo(-1.5);
+        assertThat(parse("-12345678901234567890")).isEqualTo(-12345678901234567890.0);
+    }
 }

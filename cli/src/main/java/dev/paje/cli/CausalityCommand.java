@@ -1,0 +1,78 @@
+package dev.paje.cli;
+
+import dev.paje.TraceLoader;
+import dev.paje.causal.CausalityReport;
+import dev.paje.causal.ClockGroups;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code paje causality}: are the clocks of a trace consistent with its links, and if not, by how much. */
+@Command(name = "causality", sortOptions = false,
+        description = {"Check that every link of a trace ends at or after its start, as causality requires.",
+            "Lists the tachyons (links that end before they start: clocks out of step), the pairs of clocks",
+            "that disagree with the bounds the links put on their offset, and the least correction of each clock",
+            "(what 'paje fix-clocks' would apply)."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:causally consistent: no tachyons", "1:tachyons found",
+            "2:wrong usage, or the trace could not be read or has problems"})
+final class CausalityCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "TRACE", description = "Trace file; '-' reads standard input.")
+    String trace;
+
+    @Option(names = "--format", paramLabel = "FORMAT", converter = OutputFormat.Converter.class,
+            description = "table (default) or json.")
+    OutputFormat format = OutputFormat.TABLE;
+
+    @Option(names = "--max", paramLabel = "N", description = "List at most N tachyons, pairs and corrections (default: ${DEFAULT-VALUE}; 0: all).")
+    int max = 20;
+
+    @Mixin
+    ClockOptions clocks;
+
+    @Mixin
+    LoadOptions load;
+
+    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = spec.commandLine().getOut();
+        String bad = max < 0 ? "--max must be 0 (all) or more, found " + max : clocks.check();
+        if (bad != null) {
+            err.println("paje causality: " + bad);
+            return 2;
+        }
+        TraceLoader.Loaded loaded = TraceInput.load(load.builder().build(), trace, err);
+        if (loaded == null) {
+            return 2;
+        }
+        if (!loaded.valid()) {
+            loaded.problems().forEach(p -> TraceInput.print(p, err));
+            err.println("paje causality: " + trace + " has problems (see 'paje validate'); nothing to check");
+            return 2;
+        }
+        ClockGroups groups = clocks.groups(loaded.trace(), "causality", err);
+        if (groups == null) {
+            return 2;
+        }
+        CausalityReport report = CausalityReport.of(loaded.trace(), groups, clocks.minLatency);
+        String name = trace.equals("-") ? "<stdin>" : trace;
+        switch (format) {
+            case TABLE -> new CausalityTable(out, max).print(name, loaded.trace(), report);
+            case JSON -> new CausalityJson(out, max).print(name, loaded.trace(), report, clocks.per, clocks.minLatency);
+        }
+        out.flush();
+        return report.consistent() ? 0 : 1;
+    }
+}

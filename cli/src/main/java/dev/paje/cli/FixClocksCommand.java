@@ -1,0 +1,147 @@
+package dev.paje.cli;
+
+import dev.paje.TraceLoader;
+import dev.paje.causal.ClockConstraints;
+import dev.paje.causal.ClockFix;
+import dev.paje.causal.ClockGroups;
+import dev.paje.causal.ClockRewriter;
+import dev.paje.causal.ClockShifts;
+import dev.paje.causal.Tachyon;
+import dev.paje.read.TraceException;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code paje fix-clocks}: the trace with each clock shifted just enough that no link goes back in time. */
+@Command(name = "fix-clocks", sortOptions = false,
+        description = {"Write a copy of a trace whose clocks are corrected so that every link ends at or after its",
+            "start (plus --min-latency between two clocks). Each clock (container, or group of containers with",
+            "--per) is shifted by a constant >= 0: the least shifts that work, so their sum and their largest are",
+            "the smallest possible. Only the Time fields of the lines that move change; every other byte is kept."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the corrected trace was written (an exact copy when nothing needed a correction)",
+            "1:the trace could not be read, has problems, or no clock shifts can fix it (nothing written)",
+            "2:wrong usage"})
+final class FixClocksCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "TRACE", description = "Trace file (read twice: it cannot be standard input).")
+    String trace;
+
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT", description = "Where to write the corrected trace.")
+    Path output;
+
+    @Mixin
+    ClockOptions clocks;
+
+    @Mixin
+    LoadOptions load;
+
+    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = spec.commandLine().getOut();
+        String bad = clocks.check();
+        if (bad == null && trace.equals("-")) {
+            bad = "TRACE must be a file: the trace is read twice (once to analyse, once to rewrite)";
+        }
+        if (bad == null && Files.exists(output) && Files.exists(Path.of(trace)) && Files.isSameFile(output, Path.of(trace))) {
+            bad = "the output " + output + " is the trace itself: write the corrected trace elsewhere";
+        }
+        if (bad == null && Files.isDirectory(output)) {
+            bad = "the output " + output + " is a directory, expected a file name";
+        }
+        if (bad != null) {
+            err.println("paje fix-clocks: " + bad);
+            return 2;
+        }
+        TraceLoader.Loaded loaded = TraceInput.load(load.builder().build(), trace, err);
+        if (loaded == null) {
+            return 1;
+        }
+        if (!loaded.valid()) {
+            loaded.problems().forEach(p -> TraceInput.print(p, err));
+            err.println("paje fix-clocks: " + trace + " has problems (see 'paje validate'); nothing written");
+            return 1;
+        }
+        ClockGroups groups = clocks.groups(loaded.trace(), "fix-clocks", err);
+        if (groups == null) {
+            return 2;
+        }
+        ClockFix fix = ClockShifts.solve(ClockConstraints.of(loaded.trace(), groups, clocks.minLatency));
+        if (!fix.feasible()) {
+            err.println("paje fix-clocks: " + whyNot(fix) + "; nothing written");
+            return 1;
+        }
+        long changed;
+        try {
+            changed = write(fix);
+        } catch (TraceException e) {
+            err.println(e.problem().format());
+            err.println("paje fix-clocks: could not rewrite " + trace + "; nothing written");
+            return 1;
+        }
+        int moved = fix.shifted().size();
+        if (moved == 0) {
+            out.printf("paje fix-clocks: no clock needs a correction; %s is an exact copy of %s%n", output, trace);
+        } else {
+            out.printf("paje fix-clocks: shifted %d clock%s (largest shift %s s), %d line%s changed; wrote %s%n",
+                    moved, moved == 1 ? "" : "s", CausalityTable.num(fix.maxShift()), changed, changed == 1 ? "" : "s", output);
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** Streams the trace into a temporary file next to the output, then moves it into place. */
+    private long write(ClockFix fix) throws IOException {
+        Path target = output.toAbsolutePath();
+        Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
+        try {
+            long changed;
+            try (InputStream in = Files.newInputStream(Path.of(trace));
+                    OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+                changed = new ClockRewriter(fix, load.legacy, trace).rewrite(in, o);
+            }
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            return changed;
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    private static String whyNot(ClockFix fix) {
+        if (!fix.unfixable().isEmpty()) {
+            Tachyon t = fix.unfixable().get(0);
+            return fix.unfixable().size() + " link(s) end before they start within one clock, which no shift can fix"
+                    + " (the worst: key " + t.key() + " from " + ContainerPaths.of(t.from()) + " at "
+                    + CausalityTable.num(t.start()) + " to " + ContainerPaths.of(t.to()) + " at "
+                    + CausalityTable.num(t.end()) + ")" + " — choose clocks with --per, or none";
+        }
+        if (!fix.cycle().isEmpty()) {
+            StringBuilder sb = new StringBuilder();
+            for (int c : fix.cycle()) {
+                sb.append(ContainerPaths.of(fix.constraints().trace().container(c))).append(" -> ");
+            }
+            sb.append(ContainerPaths.of(fix.constraints().trace().container(fix.cycle().get(0))));
+            return "no clock shifts can fix these links: around the cycle " + sb + " the links need "
+                    + CausalityTable.num(fix.cycleExcess()) + " s more than any shifts can give";
+        }
+        return fix.roundingFailures() + " link(s) could not be corrected exactly in double precision";
+    }
+}

@@ -77,7 +77,8 @@ export function drawVariables(r, d, y0, rowHits, f) {
     const lane = r.laneByType.get(vv.type);
     if (!lane || isHidden(vv.type, '*')) continue;
     const c = lineColor(vv.type);
-    const top = lane.top + y0 + 4, bot = lane.top + y0 + lane.h - 3;
+    const m = lane.h >= 16 ? 1 : 0; // margins only where there is room
+    const top = lane.top + y0 + 4 * m, bot = lane.top + y0 + lane.h - 3 * m;
     const lo = vv.min, hi = vv.max;
     const Y = (v) => (hi > lo ? bot - ((v - lo) / (hi - lo)) * (bot - top) : (top + bot) / 2);
     const items = (vv.items || []).filter((it) => X(it.end) >= 0 && X(it.start) <= W);
@@ -124,6 +125,7 @@ export function drawVariables(r, d, y0, rowHits, f) {
         start: t0, end: t0 + S.data.pixel, x0, x1: x0 + w, y0: lane.top + y0, y1: lane.top + y0 + lane.h });
       drawn.summaries++;
     }
+    if (lane.h < 26) continue; // no room for the scale's labels
     // the row's own scale
     ctx.font = '10px system-ui, sans-serif';
     ctx.textBaseline = 'top';

@@ -35,7 +35,7 @@ export function drawEvents(r, d, y0, f) {
       const x0 = X(t0), x1 = X(t0 + S.data.pixel);
       if (x1 < 0 || x0 > W) continue;
       const w = Math.max(x1 - x0, 1 / S.dpr);
-      const hh = Math.min(lane.h - 2, 3 + 2 * Math.log2(1 + s.count));
+      const hh = Math.max(1, Math.min(lane.h - 2, 3 + 2 * Math.log2(1 + s.count)));
       ctx.fillStyle = 'rgba(40,40,40,0.65)';
       ctx.fillRect(x0, top, w, hh);
       summaryRects.push([x0, top, w, hh]);

@@ -1,12 +1,13 @@
 // Drawing of the main canvas: backgrounds and grid, then each row's lanes and marks; also records the test model.
 
-import { U, LEVEL_INSET, S, view, collapsed, hidden, custom, ctx, plot, model, span, snap } from './state.js';
+import { U, LEVEL_INSET, S, view, collapsed, hidden, custom, ctx, screen, drawOn, canvas, plot, model, span, snap } from './state.js';
 import { visibleRows } from './tree.js';
 import { drawStates, drawVariables } from './draw-lanes.js';
 import { drawEvents, drawLinks } from './draw-marks.js';
 import { drawOverlay } from './hover.js';
 
 let firstDrawDone = false;
+let lastFrame = null;
 let hatch = null, hatchDark = null;
 function makeHatch(color) {
   const c = document.createElement('canvas');
@@ -31,13 +32,69 @@ export function makeHatches() {
 }
 
 export function levelRect(lane, level, top) {
+  if (lane.h < 10) return { y: top, h: lane.h }; // compact rows: no room to show nesting, inner states paint over
   const inset = Math.min(level * LEVEL_INSET, (lane.h - 6) / 2);
   return { y: top + 1 + inset, h: Math.max(4, lane.h - 2 - 2 * inset) };
 }
 
+// The rows are painted into a frame bitmap covering the fetched window (up to half a view beyond each
+// side), then copied to the screen: panning and zooming only copy (scaled) pixels until the next paint,
+// so a frame costs the same with 10 rows or 1,000.
+const frame = document.createElement('canvas');
+const fctx = frame.getContext('2d');
+S.frame = null; // { start, end, scale (css px per second), W (css px) } of the painted bitmap
+
+/** Paints everything and shows it: after new data, scrolling, hiding, colours, resizing. */
 export function draw() {
   if (!S.meta) return;
-  const W = S.plotW, H = S.plotH;
+  paint();
+  present();
+  finish();
+}
+
+/** After a change of the time window only: copies the painted frame when it covers the view closely enough. */
+export function drawView() {
+  if (!S.meta) return;
+  const fr = S.frame;
+  const ratio = fr ? (S.plotW / span()) / fr.scale : 0;
+  if (!fr || fr.rowsKey !== rowsKey() || view.start < fr.start || view.end > fr.end || ratio < 0.5 || ratio > 2) {
+    draw();
+    return;
+  }
+  present();
+  finish();
+}
+
+function rowsKey() { return `${S.scrollY}|${S.plotW}|${S.plotH}|${S.rows.length}|${S.dpr}`; }
+
+function present() {
+  const fr = S.frame;
+  screen.setTransform(1, 0, 0, 1, 0, 0);
+  screen.clearRect(0, 0, canvas.width, canvas.height);
+  const sx = (view.start - fr.start) * fr.scale * S.dpr, sw = span() * fr.scale * S.dpr;
+  screen.imageSmoothingEnabled = false;
+  screen.drawImage(frame, sx, 0, sw, frame.height, 0, 0, canvas.width, canvas.height);
+  S.hitShift = (view.start - fr.start) * fr.scale; // frame x = plot x + shift (exact while only panning)
+  S.hitScale = fr.scale / (S.plotW / span());
+}
+
+function paint() {
+  const w = span();
+  const start = Math.max(S.traceStart, view.start - w / 2), end = Math.min(S.traceEnd, view.end + w / 2);
+  const scale = S.plotW / w;
+  const W = Math.max(1, Math.ceil((end - start) * scale)), H = S.plotH;
+  const pw = Math.round(W * S.dpr), ph = Math.round(H * S.dpr);
+  if (frame.width !== pw || frame.height !== ph) { frame.width = pw; frame.height = ph; }
+  S.frame = { start, end, scale, W, rowsKey: rowsKey() };
+  drawOn(fctx);
+  try {
+    paintRows(start, scale, W, H);
+  } finally {
+    drawOn(screen);
+  }
+}
+
+function paintRows(frameStart, scale, W, H) {
   ctx.setTransform(S.dpr, 0, 0, S.dpr, 0, 0);
   ctx.clearRect(0, 0, W, H);
   ctx.fillStyle = '#ffffff';
@@ -45,16 +102,15 @@ export function draw() {
   const vis = visibleRows();
   const drawn = { states: 0, events: 0, links: 0, variables: 0, summaries: 0 };
   S.hits = { rows: new Map(), events: [], links: [], states: [] };
-  const scale = W / span();
-  const X = (t) => (t - view.start) * scale;
+  const X = (t) => (t - frameStart) * scale;
   const summaryRects = [];
 
   // row backgrounds, lifetimes, grid
-  const tk = U.ticks(view.start, view.end, W, 90);
+  const tk = U.ticks(frameStart, frameStart + W / scale, W, 90);
   for (let i = 0; i < vis.length; i++) {
     const r = vis[i];
     const y = r.y - S.scrollY;
-    ctx.fillStyle = (S.rows.indexOf(r) % 2) ? '#fafaf8' : '#ffffff';
+    ctx.fillStyle = r.index % 2 ? '#fafaf8' : '#ffffff';
     ctx.fillRect(0, y, W, r.h);
     // outside the container's life
     const cs = X(r.c.start), ce = X(r.c.end);
@@ -89,6 +145,12 @@ export function draw() {
     drawLinks(vis, f);
   }
 
+  model.drawn = drawn;
+}
+
+/** The overlay and the model, after every draw. */
+function finish() {
+  const vis = visibleRows();
   drawOverlay();
   // the model, for tests and tools
   const rect = plot.getBoundingClientRect();
@@ -99,7 +161,9 @@ export function draw() {
     lanes: [...r.laneByType.entries()].map(([type, l]) => ({ type, kind: l.kind, y: rect.top + l.top - S.scrollY, height: l.h })),
   }));
   model.plot = { left: rect.left, top: rect.top, width: S.plotW, height: S.plotH };
-  model.drawn = drawn;
+  model.frame = { start: S.frame.start, end: S.frame.end, scale: S.frame.scale };
+  model.paints = (model.paints || 0) + (S.frame === lastFrame ? 0 : 1);
+  lastFrame = S.frame;
   model.collapsed = [...collapsed];
   model.hidden = [...hidden];
   model.colors = Object.fromEntries([...custom].map(([k, c]) => [k, U.hex(c)]));

@@ -4,7 +4,9 @@ import { U, $, S, typeById, octx, tree, tooltip, model, span, xOf, valueColor, v
 import { visibleRows, displayRow, renderTree } from './tree.js';
 import { drawArrow } from './draw.js';
 
-export function hitTest(x, y) {
+/** The entity under plot point (x, y); hits are recorded in the painted frame's coordinates. */
+export function hitTest(px, y) {
+  const x = px * (S.hitScale || 1) + (S.hitShift || 0);
   for (const e of S.hits.events) if (x >= e.x0 && x <= e.x1 && y >= e.y0 && y <= e.y1) return e;
   let best = null, bd = 4.5;
   for (const l of S.hits.links) {
@@ -97,6 +99,9 @@ export function drawOverlay() {
   octx.clearRect(0, 0, S.plotW, S.plotH);
   const h = S.hover;
   if (h) {
+    // hit rectangles are in frame coordinates: map them to the plot as the screen copy does
+    const hs = S.hitScale || 1;
+    octx.setTransform(S.dpr / hs, 0, 0, S.dpr, (-(S.hitShift || 0) * S.dpr) / hs, 0);
     if (h.kind === 'state') {
       octx.lineWidth = 1.5;
       octx.strokeStyle = '#111';
@@ -139,6 +144,7 @@ export function drawOverlay() {
       octx.strokeRect(h.x0, h.y0, Math.max(1, h.x1 - h.x0), h.y1 - h.y0);
     }
   }
+  octx.setTransform(S.dpr, 0, 0, S.dpr, 0, 0);
   if (S.focusMark) {
     const r = displayRow(S.focusMark.container);
     if (r) {

@@ -6,6 +6,23 @@ import { setView, zoomAt, pan, setScroll, resize, updateInputs } from './view.js
 import { drawRuler, drawOverview } from './ruler.js';
 import { hitTest, setHover, drawOverlay } from './hover.js';
 import { inspect } from './inspector.js';
+import { layoutRows, renderTree } from './tree.js';
+import { draw } from './draw.js';
+import { scheduleFetch } from './fetch.js';
+import { writeHash } from './url.js';
+
+const DENSITIES = ['normal', 'compact', 'fit'];
+
+/** Row heights: normal, compact, or every displayed row fitted into the plot's height. */
+function setDensity(d) {
+  S.density = DENSITIES.includes(d) ? d : 'normal';
+  $('density').value = S.density;
+  layoutRows();
+  renderTree();
+  draw();
+  scheduleFetch();
+  writeHash();
+}
 
 const history = { list: [], index: -1 };
 let historyTimer = 0;
@@ -43,6 +60,7 @@ function updateHistoryButtons() {
 
 export function wire() {
   new ResizeObserver(() => resize()).observe(plot);
+  $('density').addEventListener('change', (ev) => setDensity(ev.target.value));
   window.addEventListener('resize', () => { drawRuler(); drawOverview(); });
 
   plot.addEventListener('wheel', (ev) => {
@@ -148,6 +166,7 @@ export function wire() {
     else if (k === '+' || k === '=') zoomAt((view.start + view.end) / 2, 0.5);
     else if (k === '-' || k === '_') zoomAt((view.start + view.end) / 2, 2);
     else if (k === '0') full();
+    else if (k === 'r' || k === 'R') setDensity(DENSITIES[(DENSITIES.indexOf(S.density) + 1) % DENSITIES.length]);
     else if (k === 'Home') $('btn-start').click();
     else if (k === 'End') $('btn-end').click();
     else if (k === 'Escape') { $('inspector').hidden = true; S.focusMark = null; model.focus = null; drawOverlay(); }

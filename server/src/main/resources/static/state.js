@@ -16,6 +16,7 @@ export const MAX_CONTAINERS = 2000;
 // Everything that modules reassign lives in S (an imported binding cannot be reassigned).
 export const S = {
   meta: null,
+  density: 'normal',                   // row heights: 'normal', 'compact' or 'fit' (every row on screen)
   traceStart: 0, traceEnd: 1,
   scrollY: 0,
   rows: [],                            // displayed rows in order: {c, y, h, depth, lanes, laneByType}
@@ -39,7 +40,10 @@ export const collapsed = new Set();         // container ids
 export const hidden = new Set();            // "type:value" or "type:*"
 export const custom = new Map();            // "type:value" or "type:*" -> [r,g,b] chosen in the legend
 
-export const canvas = $('canvas'), ctx = canvas.getContext('2d');
+export const canvas = $('canvas'), screen = canvas.getContext('2d');
+// What the drawing code draws on: the screen, or the frame bitmap while it is painted (a live binding).
+export let ctx = screen;
+export function drawOn(g) { ctx = g; }
 export const overlay = $('overlay'), octx = overlay.getContext('2d');
 export const ruler = $('ruler'), rctx = ruler.getContext('2d');
 export const overview = $('overview'), ovctx = overview.getContext('2d');

@@ -38,16 +38,38 @@ export function buildContainers() {
 
 function roots() { return S.meta.containers.filter((c) => c.parent < 0 || !contById.has(c.parent)); }
 
-export function layoutRows() {
+const NORMAL = { state: STATE_LANE, variable: VAR_LANE, event: EVENT_LANE, empty: EMPTY_ROW, pad: ROW_PAD };
+const COMPACT = { state: 8, variable: 10, event: 6, empty: 10, pad: 1 };
+
+/** Lane and row heights for the chosen density; 'fit' scales the compact ones so that every row is on screen. */
+function sizes() {
+  if (S.density === 'normal') return NORMAL;
+  if (S.density === 'compact') return COMPACT;
   S.rows = [];
+  const total = layoutWith(COMPACT);
+  const f = Math.min(1, S.plotH / Math.max(1, total));
+  return Object.fromEntries(Object.entries(COMPACT).map(([k, v]) => [k, v * f]));
+}
+
+export function layoutRows() {
+  const z = sizes();
+  S.rows = [];
+  S.totalHeight = layoutWith(z);
+  $('vspacer').style.height = `${Math.max(S.totalHeight, 1)}px`;
+  if (S.scrollY > Math.max(0, S.totalHeight - S.plotH)) S.scrollY = Math.max(0, S.totalHeight - S.plotH);
+}
+
+function layoutWith(z) {
   S.rowOfContainer = new Map();
   let y = 0;
   const visit = (c, depth) => {
-    const h = c.lanes.length ? c.lanes.reduce((a, l) => a + l.h, 0) + 2 * ROW_PAD : EMPTY_ROW;
+    const laneH = (l) => z[l.kind] || z.state;
+    const h = c.lanes.length ? c.lanes.reduce((a, l) => a + laneH(l), 0) + 2 * z.pad : z.empty;
     const laneByType = new Map();
-    let ly = y + ROW_PAD;
-    for (const l of c.lanes) { laneByType.set(l.type, { top: ly, h: l.h, kind: l.kind }); ly += l.h; }
-    const row = { c, id: c.id, y, h, depth, laneByType, firstLane: c.lanes[0] ? { top: y + ROW_PAD, h: c.lanes[0].h } : { top: y, h } };
+    let ly = y + z.pad;
+    for (const l of c.lanes) { laneByType.set(l.type, { top: ly, h: laneH(l), kind: l.kind }); ly += laneH(l); }
+    const first = c.lanes[0];
+    const row = { c, id: c.id, index: S.rows.length, y, h, depth, laneByType, firstLane: first ? { top: y + z.pad, h: laneH(first) } : { top: y, h } };
     S.rows.push(row);
     S.rowOfContainer.set(c.id, row);
     y += h;
@@ -59,9 +81,7 @@ export function layoutRows() {
       for (const k of r.children) visit(contById.get(k), 0);
     } else visit(r, 0);
   }
-  S.totalHeight = y;
-  $('vspacer').style.height = `${Math.max(S.totalHeight, 1)}px`;
-  if (S.scrollY > Math.max(0, S.totalHeight - S.plotH)) S.scrollY = Math.max(0, S.totalHeight - S.plotH);
+  return y;
 }
 
 export function visibleRows() {
@@ -102,6 +122,7 @@ export function renderTree() {
     if (b) related.add(b.id);
   }
   for (const r of vis) {
+    if (r.h < 7) continue; // too thin for a label: the tooltip names the container
     const d = document.createElement('div');
     d.className = 'row' + (collapsed.has(r.id) ? ' collapsed' : '') + (related.has(r.id) ? ' related' : '');
     d.dataset.container = r.id;
@@ -109,7 +130,8 @@ export function renderTree() {
     d.style.top = `${r.y - S.scrollY}px`;
     d.style.height = `${r.h}px`;
     d.style.paddingLeft = `${4 + r.depth * 14}px`;
-    d.style.paddingTop = `${r.c.lanes.length ? ROW_PAD + Math.max(0, (r.c.lanes[0].h - 16) / 2) : 3}px`;
+    d.style.paddingTop = `${Math.max(0, (r.h - 16) / 2)}px`;
+    if (r.h < 16) d.classList.add('thin');
     const hasKids = (r.c.children || []).length > 0;
     if (hasKids) d.setAttribute('aria-expanded', collapsed.has(r.id) ? 'false' : 'true');
     const tg = document.createElement('span');

@@ -15,6 +15,7 @@ export function writeHash() {
     if (hidden.size) parts.push(`hidden=${[...hidden].sort().join(',')}`);
     if (custom.size) parts.push(`colors=${[...custom].map(([k, c]) => `${k}:${U.hex(c).slice(1)}`).sort().join(',')}`);
     if (S.scrollY) parts.push(`y=${S.scrollY}`);
+    if (S.density !== 'normal') parts.push(`rows=${S.density}`);
     lastHash = '#' + parts.join('&');
     if (location.hash !== lastHash) window.history.replaceState(null, '', lastHash);
   }, 120);
@@ -43,6 +44,8 @@ export function applyHash(first) {
       if (m) custom.set(m[1], U.parseColor(m[2]));
     }
   }
+  S.density = ['compact', 'fit'].includes(h.rows) ? h.rows : 'normal';
+  $('density').value = S.density;
   layoutRows();
   renderLegend();
   let s = S.traceStart, e = S.traceEnd;

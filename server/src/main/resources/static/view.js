@@ -2,9 +2,9 @@
 
 import { U, $, S, view, canvas, overlay, plot, vscroll, span } from './state.js';
 import { writeHash } from './url.js';
-import { renderTree } from './tree.js';
+import { renderTree, layoutRows } from './tree.js';
 import { scheduleFetch, fetchOverview } from './fetch.js';
-import { makeHatches, draw } from './draw.js';
+import { makeHatches, draw, drawView } from './draw.js';
 import { drawRuler, drawOverview } from './ruler.js';
 import { scheduleHistory } from './input.js';
 
@@ -31,7 +31,7 @@ export function setView(s, e, opts = {}) {
 }
 
 function afterViewChange(opts) {
-  draw();
+  drawView();
   drawRuler();
   drawOverview();
   updateInputs();
@@ -73,6 +73,7 @@ export function resize() {
   }
   makeHatches();
   if (!S.meta) return;
+  if (S.density === 'fit') layoutRows();
   setScroll(S.scrollY);
   renderTree();
   draw();

@@ -360,6 +360,35 @@ class ViewerPageTest {
     }
 
     @Test
+    void compactAndFitRowsShowMoreRowsAndTheUrlKeepsTheChoice() throws IOException {
+        load("");
+        double normal = num("paje.rows.find(r => r.name === 'rank 0 / main').height");
+        page.selectOption("#density", "compact");
+        page.waitForFunction("() => location.hash.includes('rows=compact')");
+        idle();
+        double compact = num("paje.rows.find(r => r.name === 'rank 0 / main').height");
+        assertThat(compact).isLessThan(normal / 2);
+        assertThat(num("paje.drawn.states")).isGreaterThanOrEqualTo(10);
+        screenshot("rows-compact");
+        // fit: every row on screen, filling at most the plot's height
+        page.keyboard().press("r");
+        page.waitForFunction("() => location.hash.includes('rows=fit')");
+        idle();
+        assertThat(num("paje.rows.length")).isEqualTo(num("paje.meta.containers.length - 1")); // all but the root
+        double bottom = num("Math.max(...paje.rows.map(r => r.y + r.height))");
+        assertThat(bottom).isLessThanOrEqualTo(num("paje.plot.top + paje.plot.height") + 0.5);
+        // the colours are where the layout says (Blocked on rank 0 / io before 1.2 s)
+        double y = num("(() => { const l = paje.rows.find(r => r.name === 'rank 0 / io').lanes[0]; return l.y + l.height / 2; })()");
+        assertColor(screenshot("rows-fit"), x(0.6), y, 230, 51, 51);
+        String url = page.url();
+        page.navigate("about:blank");
+        page.navigate(url);
+        page.waitForSelector("body[data-ready=\"1\"]");
+        idle();
+        assertThat(page.inputValue("#density")).isEqualTo("fit");
+    }
+
+    @Test
     void theUrlHashRestoresAndRecordsTheView() {
         int rank1 = id0("rank 1");
         load("#view=1,2&collapsed=" + rank1 + "&hidden=4:1");

@@ -25,6 +25,13 @@ public final class IntColumn {
         values[size++] = v;
     }
 
+    void set(int i, int v) {
+        if (i >= size) {
+            throw new IndexOutOfBoundsException(i + " of " + size);
+        }
+        values[i] = v;
+    }
+
     void clear() {
         size = 0;
     }

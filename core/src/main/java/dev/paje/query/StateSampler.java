@@ -31,7 +31,14 @@ public final class StateSampler {
     public final IntColumn shareValue = new IntColumn();
     public final DoubleColumn share = new DoubleColumn();
 
+    /** After {@link #dominant()}: runs of pixels with the same dominant value (first pixel, length, value). */
+    public final IntColumn runPx = new IntColumn();
+    public final IntColumn runLength = new IntColumn();
+    public final IntColumn runValue = new IntColumn();
+
     private int[] openPx = new int[8];
+    private double[] bestShare = new double[0];
+    private int[] bestValue = new int[0];
     private int[][] openValues = new int[8][];
     private double[][] openTimes = new double[8][];
     private int[] openCount = new int[8];
@@ -67,6 +74,45 @@ public final class StateSampler {
         });
         for (int level = 0; level <= maxLevel; level++) {
             flush(level);
+        }
+        return this;
+    }
+
+    /**
+     * Reduces the summary to one value per pixel, the one with the largest share at any nesting level,
+     * as runs: what a row too thin to show shares and nesting can draw, at a fraction of the bytes.
+     */
+    public StateSampler dominant() {
+        runPx.clear();
+        runLength.clear();
+        runValue.clear();
+        int w = grid.width();
+        if (bestShare.length < w) {
+            bestShare = new double[w];
+            bestValue = new int[w];
+        }
+        java.util.Arrays.fill(bestShare, 0, w, -1);
+        for (int c = 0; c < cellPx.size(); c++) {
+            int px = cellPx.get(c);
+            for (int k = cellFirst.get(c), end = k + cellCount.get(c); k < end; k++) {
+                if (share.get(k) > bestShare[px]) {
+                    bestShare[px] = share.get(k);
+                    bestValue[px] = shareValue.get(k);
+                }
+            }
+        }
+        for (int px = 0; px < w; px++) {
+            if (bestShare[px] < 0) {
+                continue;
+            }
+            int last = runPx.size() - 1;
+            if (last >= 0 && runValue.get(last) == bestValue[px] && runPx.get(last) + runLength.get(last) == px) {
+                runLength.set(last, runLength.get(last) + 1);
+            } else {
+                runPx.add(px);
+                runLength.add(1);
+                runValue.add(bestValue[px]);
+            }
         }
         return this;
     }

@@ -47,11 +47,12 @@ final class WindowHandler implements Endpoint {
             }
         }
         List<Type> selected = types;
+        boolean dominant = params.has("dominant") && params.integer("dominant", 0, 1) == 1;
         PixelGrid grid = new PixelGrid(start, end, width);
         Json.headers(ex);
         ex.sendResponseHeaders(200, 0);
         try (JsonOut out = new JsonOut(ex.getResponseBody())) {
-            write(out, grid, containers, selected);
+            write(out, grid, containers, selected, dominant);
         }
     }
 
@@ -62,7 +63,7 @@ final class WindowHandler implements Endpoint {
             containers.add(model.container(id));
         }
         try (JsonOut g = new JsonOut(out)) {
-            write(g, new PixelGrid(start, end, width), containers, model.entityTypes());
+            write(g, new PixelGrid(start, end, width), containers, model.entityTypes(), false);
         }
     }
 
@@ -70,8 +71,9 @@ final class WindowHandler implements Endpoint {
      * The envelope, then the rows: split in parts rendered on all cores when there are many
      * containers (a zoomed-out window of a hundred rows is a million entities to sample).
      */
-    private void write(JsonOut g, PixelGrid grid, List<Container> containers, List<Type> types) throws IOException {
-        WindowRows rows = new WindowRows(model, grid, types);
+    private void write(JsonOut g, PixelGrid grid, List<Container> containers, List<Type> types, boolean dominant)
+            throws IOException {
+        WindowRows rows = new WindowRows(model, grid, types, dominant);
         g.beginObject();
         g.name("start").value(grid.start());
         g.name("end").value(grid.end());

@@ -23,11 +23,13 @@ final class WindowRows {
     private final TraceModel model;
     private final PixelGrid grid;
     private final List<Type> types;
+    private final boolean dominant;
 
-    WindowRows(TraceModel model, PixelGrid grid, List<Type> types) {
+    WindowRows(TraceModel model, PixelGrid grid, List<Type> types, boolean dominant) {
         this.model = model;
         this.grid = grid;
         this.types = types;
+        this.dominant = dominant;
     }
 
     /** The rows of {@code containers}, rendered to bytes (parts are rendered on several cores). */
@@ -59,7 +61,11 @@ final class WindowRows {
                     g.beginObject();
                     g.name("type").value(t.id());
                     if (table instanceof StateTable s) {
-                        columns.states(states.sample(s));
+                        if (dominant) {
+                            columns.dominantStates(states.sample(s));
+                        } else {
+                            columns.states(states.sample(s));
+                        }
                     } else if (table instanceof EventTable e) {
                         columns.events(points.sample(e), e);
                     } else if (table instanceof VariableTable v) {

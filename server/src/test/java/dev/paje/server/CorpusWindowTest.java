@@ -53,6 +53,11 @@ class CorpusWindowTest {
                             JsonNode window = api.window("/api/window?start=" + w[0] + "&end=" + w[1] + "&width=" + width
                                     + "&containers=" + ids);
                             new WindowCheck(trace, window).check(window);
+                            if (width == 300) {
+                                JsonNode dominant = api.ok("/api/window?start=" + w[0] + "&end=" + w[1] + "&width="
+                                        + width + "&dominant=1&containers=" + ids);
+                                WindowCheck.checkDominant(window, dominant);
+                            }
                         }
                     }
                 }

@@ -17,7 +17,7 @@ import java.util.Map;
  * Not a test: panning fluidity of the viewer page in headless Chromium (Debian's, driven by Playwright) at
  * 1600x1000. Zooms in with the wheel, then records requestAnimationFrame intervals while dragging the diagram
  * (mouse down, small moves, mouse up; about 60 moves in all) and zooming with the wheel, until the page is
- * idle again. {@code java -cp ... dev.paje.server.PanTiming TRACE [DRAG_STEPS]}.
+ * idle again. {@code java -cp ... dev.paje.server.PanTiming TRACE [DRAG_STEPS [HASH_PARAMS]]}, e.g. {@code rows=fit}.
  */
 public final class PanTiming {
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
@@ -32,6 +32,7 @@ public final class PanTiming {
     public static void main(String[] args) throws Exception {
         Path file = Path.of(args[0]);
         int dragSteps = args.length > 1 ? Integer.parseInt(args[1]) : 60;
+        String hash = args.length > 2 ? "&" + args[2] : ""; // e.g. rows=fit: every container on screen
         if (!Files.isExecutable(CHROMIUM)) {
             System.out.println("no Chromium at " + CHROMIUM + " (apt-get install chromium)");
             return;
@@ -68,7 +69,7 @@ public final class PanTiming {
             page.setDefaultTimeout(30_000);
             long p0 = System.nanoTime();
             // no "collapsed=" in the hash: every container is expanded
-            page.navigate(server.url() + "#y=0");
+            page.navigate(server.url() + "#y=0" + hash);
             page.waitForSelector("body[data-ready=\"1\"]");
             page.waitForFunction(IDLE);
             System.out.printf("  first draw and idle after %.2f s%n", (System.nanoTime() - p0) / 1e9);

@@ -361,4 +361,18 @@ class ViewerServerTest {
             assertThat(meta.json().get("error").asText()).isEqualTo("the trace could not be loaded: disk on fire");
         }
     }
+
+    @Test
+    void dominantValuesComeAsRunsOfPixels() {
+        int t11 = named("t11").id();
+        String q = "/api/window?start=0&end=4&width=10&containers=" + t11 + "&types=" + type("Thread State").id();
+        JsonNode s = api.ok(q + "&dominant=1").get("rows").get(0).get("states").get(0);
+        assertThat(s.has("summary")).isFalse();
+        assertThat(s.get("items").get("row")).hasSize(1); // the long outer state is still exact
+        JsonNode runs = s.get("runs");
+        assertThat(runs.get("px").get(0).asInt()).isEqualTo(1);
+        assertThat(runs.get("length").get(0).asInt()).isEqualTo(1);
+        assertThat(runs.get("value").get(0).asInt()).isEqualTo(2); // Reading file, 75% of pixel 1
+        assertThat(api.get(q + "&dominant=2").status()).isEqualTo(400);
+    }
 }

@@ -219,4 +219,41 @@ final class WindowCheck {
             }
         }
     }
+
+    /** The runs of a {@code dominant=1} answer hold, per pixel, a value with the largest share of the full answer's cells. */
+    static void checkDominant(JsonNode full, JsonNode dominant) {
+        for (int r = 0; r < full.get("rows").size(); r++) {
+            JsonNode states = full.get("rows").get(r).get("states");
+            for (int k = 0; k < states.size(); k++) {
+                Map<Integer, Double> best = new HashMap<>();
+                for (JsonNode cell : states.get(k).get("summary")) {
+                    for (JsonNode pair : cell.get("values")) {
+                        best.merge(cell.get("px").asInt(), pair.get(1).asDouble(), Math::max);
+                    }
+                }
+                JsonNode d = dominant.get("rows").get(r).get("states").get(k);
+                assertThat(d.get("items").get("row")).hasSize(states.get(k).get("items").size());
+                JsonNode runs = d.get("runs");
+                Set<Integer> covered = new HashSet<>();
+                for (int i = 0; i < runs.get("px").size(); i++) {
+                    int value = runs.get("value").get(i).asInt();
+                    for (int p = runs.get("px").get(i).asInt(), n = 0; n < runs.get("length").get(i).asInt(); p++, n++) {
+                        covered.add(p);
+                        double share = 0;
+                        for (JsonNode cell : states.get(k).get("summary")) {
+                            if (cell.get("px").asInt() == p) {
+                                for (JsonNode pair : cell.get("values")) {
+                                    if (pair.get(0).asInt() == value) {
+                                        share = Math.max(share, pair.get(1).asDouble());
+                                    }
+                                }
+                            }
+                        }
+                        assertThat(share).as("dominant value %s at pixel %s", value, p).isEqualTo(best.get(p));
+                    }
+                }
+                assertThat(covered).as("pixels with a summary").isEqualTo(best.keySet());
+            }
+        }
+    }
 }

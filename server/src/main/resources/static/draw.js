@@ -5,6 +5,7 @@ import { visibleRows } from './tree.js';
 import { drawStates, drawVariables } from './draw-lanes.js';
 import { drawEvents, drawLinks } from './draw-marks.js';
 import { drawOverlay } from './hover.js';
+import { drawAnnotations } from './annot.js';
 
 let firstDrawDone = false;
 let hatch = null, hatchDark = null;
@@ -90,6 +91,7 @@ export function draw() {
   }
 
   drawOverlay();
+  drawAnnotations();
   // the model, for tests and tools
   const rect = plot.getBoundingClientRect();
   model.view = { start: view.start, end: view.end };

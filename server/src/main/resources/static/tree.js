@@ -4,6 +4,7 @@ import { U, $, STATE_LANE, VAR_LANE, EVENT_LANE, EMPTY_ROW, ROW_PAD, S, typeById
 import { writeHash } from './url.js';
 import { scheduleFetch } from './fetch.js';
 import { draw } from './draw.js';
+import { isRowHidden } from './filter-state.js';
 
 export function buildContainers() {
   for (const t of S.meta.types) {
@@ -43,6 +44,7 @@ export function layoutRows() {
   S.rowOfContainer = new Map();
   let y = 0;
   const visit = (c, depth) => {
+    if (isRowHidden(c, contById)) return; // hidden by the user, with its subtree
     const h = c.lanes.length ? c.lanes.reduce((a, l) => a + l.h, 0) + 2 * ROW_PAD : EMPTY_ROW;
     const laneByType = new Map();
     let ly = y + ROW_PAD;

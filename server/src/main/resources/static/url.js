@@ -5,6 +5,7 @@ import { setView, setScroll } from './view.js';
 import { layoutRows, renderTree } from './tree.js';
 import { draw } from './draw.js';
 import { renderLegend } from './legend.js';
+import { extraHashParts, readExtraHashParts } from './hash-extras.js';
 
 let hashTimer = 0, lastHash = '';
 export function writeHash() {
@@ -14,6 +15,7 @@ export function writeHash() {
     if (collapsed.size) parts.push(`collapsed=${[...collapsed].sort((a, b) => a - b).join(',')}`);
     if (hidden.size) parts.push(`hidden=${[...hidden].sort().join(',')}`);
     if (S.scrollY) parts.push(`y=${S.scrollY}`);
+    parts.push(...extraHashParts());
     lastHash = '#' + parts.join('&');
     if (location.hash !== lastHash) window.history.replaceState(null, '', lastHash);
   }, 120);
@@ -45,6 +47,7 @@ export function applyHash(first) {
   if (first) { view.start = NaN; view.end = NaN; }
   setView(s, e, { immediate: true });
   if (h.y) setScroll(Number(h.y) || 0);
+  readExtraHashParts(h);
   renderTree();
   draw();
 }

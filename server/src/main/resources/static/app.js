@@ -6,6 +6,7 @@ import { resize } from './view.js';
 import { buildContainers } from './tree.js';
 import { getJson, fetchOverview } from './fetch.js';
 import { commitHistory, wire } from './input.js';
+import { wireFeatures } from './features.js';
 
 function renderProblems(list) {
   const box = $('problems');
@@ -58,6 +59,7 @@ async function main() {
   view.start = S.traceStart;
   view.end = S.traceEnd;
   buildContainers();
+  wireFeatures();
   if (!S.meta.containers.length) {
     const m = $('message');
     m.hidden = false;

@@ -2,6 +2,7 @@
 
 import { U, S, lineColor, ctx, snap, valueColor, valueName, isHidden } from './state.js';
 import { levelRect } from './draw.js';
+import { isDimmed } from './filter-state.js';
 
 /** The states of one row; f holds the frame's width, time-to-x, counters and summarized rectangles. */
 export function drawStates(r, d, y0, rowHits, f) {
@@ -19,6 +20,7 @@ export function drawStates(r, d, y0, rowHits, f) {
       x0 = snap(Math.max(-2, x0)); x1 = snap(Math.min(W + 2, x1));
       const lr = levelRect(lane, it.level, lane.top + y0);
       const c = valueColor(st.type, it.value);
+      ctx.globalAlpha = isDimmed(r.id, st.type, it.row) ? 0.15 : 1; // filtered out by the search: dimmed
       ctx.fillStyle = U.css(c);
       ctx.fillRect(x0, lr.y, Math.max(x1 - x0, 1 / S.dpr), lr.h);
       if (x1 - x0 >= 3) {
@@ -37,6 +39,7 @@ export function drawStates(r, d, y0, rowHits, f) {
         ctx.fillText(name, Math.max(0, x0) + 4, lr.y + lr.h / 2 + 0.5);
         ctx.restore();
       }
+      ctx.globalAlpha = 1;
       const h = { kind: 'state', container: r.id, type: st.type, row: it.row, value: it.value, level: it.level,
         start: it.start, end: it.end, x0, x1, y0: lr.y, y1: lr.y + lr.h };
       rowHits.push(h);

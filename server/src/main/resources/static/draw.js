@@ -5,6 +5,7 @@ import { visibleRows } from './tree.js';
 import { drawStates, drawVariables } from './draw-lanes.js';
 import { drawEvents, drawLinks } from './draw-marks.js';
 import { drawOverlay } from './hover.js';
+import { drawAnnotations } from './annot.js';
 
 let firstDrawDone = false;
 let lastFrame = null;
@@ -152,6 +153,7 @@ function paintRows(frameStart, scale, W, H) {
 function finish() {
   const vis = visibleRows();
   drawOverlay();
+  drawAnnotations();
   // the model, for tests and tools
   const rect = plot.getBoundingClientRect();
   model.view = { start: view.start, end: view.end };

@@ -1,6 +1,7 @@
 // The time ruler above the plot and the overview strip of the whole trace.
 
 import { U, $, S, view, ruler, rctx, overview, ovctx, model, span, snap, valueColor, isHidden, hidden, custom } from './state.js';
+import { drawRulerAnnotations } from './annot.js';
 
 export function drawRuler() {
   const W = ruler.clientWidth, H = ruler.clientHeight;
@@ -32,6 +33,7 @@ export function drawRuler() {
   }
   $('corner-text').textContent = tk.relative ? `t₀ = ${U.formatTime(tk.base, tk.step / 10)}` : `${U.formatDuration(span())} shown`;
   model.ruler = tk.ticks.map((k) => k.label);
+  drawRulerAnnotations();
 }
 
 // The overview's data layer is drawn once into an offscreen canvas and reused while only the view

@@ -4,6 +4,7 @@ import { U, $, STATE_LANE, VAR_LANE, EVENT_LANE, EMPTY_ROW, ROW_PAD, S, typeById
 import { writeHash } from './url.js';
 import { scheduleFetch } from './fetch.js';
 import { draw } from './draw.js';
+import { isRowHidden } from './filter-state.js';
 
 export function buildContainers() {
   for (const t of S.meta.types) {
@@ -63,6 +64,7 @@ function layoutWith(z) {
   S.rowOfContainer = new Map();
   let y = 0;
   const visit = (c, depth) => {
+    if (isRowHidden(c, contById)) return; // hidden by the user, with its subtree
     const laneH = (l) => z[l.kind] || z.state;
     const h = c.lanes.length ? c.lanes.reduce((a, l) => a + laneH(l), 0) + 2 * z.pad : z.empty;
     const laneByType = new Map();

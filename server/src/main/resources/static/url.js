@@ -5,6 +5,7 @@ import { setView, setScroll } from './view.js';
 import { layoutRows, renderTree } from './tree.js';
 import { draw } from './draw.js';
 import { renderLegend } from './legend.js';
+import { extraHashParts, readExtraHashParts } from './hash-extras.js';
 
 let hashTimer = 0, lastHash = '';
 export function writeHash() {
@@ -16,6 +17,7 @@ export function writeHash() {
     if (custom.size) parts.push(`colors=${[...custom].map(([k, c]) => `${k}:${U.hex(c).slice(1)}`).sort().join(',')}`);
     if (S.scrollY) parts.push(`y=${S.scrollY}`);
     if (S.density !== 'normal') parts.push(`rows=${S.density}`);
+    parts.push(...extraHashParts());
     lastHash = '#' + parts.join('&');
     if (location.hash !== lastHash) window.history.replaceState(null, '', lastHash);
   }, 120);
@@ -56,6 +58,7 @@ export function applyHash(first) {
   if (first) { view.start = NaN; view.end = NaN; }
   setView(s, e, { immediate: true });
   if (h.y) setScroll(Number(h.y) || 0);
+  readExtraHashParts(h);
   renderTree();
   draw();
 }

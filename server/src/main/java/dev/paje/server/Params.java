@@ -52,6 +52,11 @@ final class Params {
         return v;
     }
 
+    /** A text as given (decoded). */
+    String text(String name) {
+        return required(name);
+    }
+
     /** A finite decimal number. */
     double number(String name) {
         String v = required(name);

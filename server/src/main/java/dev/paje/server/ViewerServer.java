@@ -73,7 +73,7 @@ public final class ViewerServer implements AutoCloseable {
     static ViewerServer starting(String traceName, String host, int port, String staticRoot) throws IOException {
         LoadStatus status = new LoadStatus();
         Map<String, Deferred> data = Map.of("/api/meta", new Deferred(status), "/api/window", new Deferred(status),
-                "/api/entity", new Deferred(status));
+                "/api/entity", new Deferred(status), "/api/stats", new Deferred(status), "/api/search", new Deferred(status));
         Map<String, Endpoint> api = new HashMap<>(data);
         api.put("/api/status", new StatusHandler(status));
         InetAddress address = InetAddress.getByName(host);
@@ -99,6 +99,8 @@ public final class ViewerServer implements AutoCloseable {
         data.get("/api/meta").set(new MetaHandler(model));
         data.get("/api/window").set(new WindowHandler(model));
         data.get("/api/entity").set(new EntityHandler(model));
+        data.get("/api/stats").set(new StatsHandler(model));
+        data.get("/api/search").set(new SearchHandler(model));
         status.ready();
     }
 

@@ -1,0 +1,16 @@
+// Wires the analysis features once the trace's shape is known: time slice and its statistics, marks,
+// search and filters.
+
+import { wireSlice } from './slice.js';
+import { wireStats } from './stats-panel.js';
+import { wireMarks } from './marks.js';
+import { wireSearch } from './search.js';
+import { wireRowsMenu } from './rows-menu.js';
+
+export function wireFeatures() {
+  wireStats();
+  wireSlice();
+  wireMarks();
+  wireSearch();
+  wireRowsMenu();
+}

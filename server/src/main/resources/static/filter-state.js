@@ -1,0 +1,19 @@
+// Filters of what is drawn: entities dimmed when they do not match the search (see search.js), containers hidden
+// from the tree (by hand, or all the empty ones).
+
+/** active: dim what does not match; keys: "container:type:row" of the matches in the window shown, or null while unknown. */
+export const dim = { active: false, keys: null };
+export const isDimmed = (container, type, row) => dim.active && dim.keys !== null && !dim.keys.has(`${container}:${type}:${row}`);
+
+export const rowFilter = { hidden: new Set(), hideEmpty: false };
+const emptyCache = new Map();
+
+/** A container with no entities, itself or below it: nothing to draw. */
+export function isEmpty(c, byId) {
+  if (emptyCache.has(c.id)) return emptyCache.get(c.id);
+  const e = !(c.entityTypes || []).length && (c.children || []).every((k) => isEmpty(byId.get(k), byId));
+  emptyCache.set(c.id, e);
+  return e;
+}
+
+export const isRowHidden = (c, byId) => rowFilter.hidden.has(c.id) || (rowFilter.hideEmpty && isEmpty(c, byId));

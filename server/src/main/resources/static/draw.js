@@ -6,6 +6,7 @@ import { drawStates, drawVariables } from './draw-lanes.js';
 import { drawEvents, drawLinks } from './draw-marks.js';
 import { drawOverlay } from './hover.js';
 import { drawAnnotations } from './annot.js';
+import { paintThinStates } from './draw-thin.js';
 
 let firstDrawDone = false;
 let lastFrame = null;
@@ -48,7 +49,9 @@ S.frame = null; // { start, end, scale (css px per second), W (css px) } of the 
 /** Paints everything and shows it: after new data, scrolling, hiding, colours, resizing. */
 export function draw() {
   if (!S.meta) return;
+  const t0 = performance.now();
   paint();
+  model.timing.paint = Math.max(model.timing.paint || 0, performance.now() - t0);
   present();
   finish();
 }
@@ -118,21 +121,27 @@ function paintRows(frameStart, scale, W, H) {
     ctx.fillStyle = '#ecebe6';
     if (cs > 0) ctx.fillRect(0, y, Math.min(W, cs), r.h);
     if (ce < W) ctx.fillRect(Math.max(0, ce), y, W - Math.max(0, ce), r.h);
-    ctx.fillStyle = '#e6e6e1';
-    ctx.fillRect(0, y + r.h - 1, W, 1);
+    if (r.h >= 6) { // a separator, where rows are tall enough to need one
+      ctx.fillStyle = '#e6e6e1';
+      ctx.fillRect(0, y + r.h - 1, W, 1);
+    }
   }
   ctx.fillStyle = 'rgba(0,0,0,0.05)';
   for (const k of tk.ticks) ctx.fillRect(snap(X(k.t)), 0, 1 / S.dpr, H);
 
   if (S.data) {
     const f = { W, X, drawn, summaryRects };
+    const thin = S.thinRows && S.data.thin;
+    const t0 = performance.now();
+    if (thin) paintThinStates(vis, X, W, H, drawn);
+    const t1 = performance.now();
     for (const r of vis) {
       const d = S.data.byContainer.get(r.id);
       if (!d) continue;
       const y0 = -S.scrollY;
       const rowHits = [];
       S.hits.rows.set(r.id, rowHits);
-      drawStates(r, d, y0, rowHits, f);
+      if (!thin) drawStates(r, d, y0, rowHits, f);
       drawVariables(r, d, y0, rowHits, f);
       drawEvents(r, d, y0, f);
     }
@@ -143,7 +152,13 @@ function paintRows(frameStart, scale, W, H) {
       for (const [x, y, w, h] of summaryRects) ctx.fillRect(x, y, w, h);
     }
 
+    const t2 = performance.now();
     drawLinks(vis, f);
+    const t3 = performance.now();
+    const tm = model.timing;
+    tm.thin = Math.max(tm.thin || 0, t1 - t0);
+    tm.rows = Math.max(tm.rows || 0, t2 - t1);
+    tm.links = Math.max(tm.links || 0, t3 - t2);
   }
 
   model.drawn = drawn;

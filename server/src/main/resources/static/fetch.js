@@ -11,7 +11,9 @@ let fetchSeq = 0, appliedSeq = 0, inFlight = false, fetchTimer = 0, fetchPending
 export async function getJson(url) {
   const r = await fetch(url);
   let body;
+  const t0 = performance.now();
   try { body = await r.json(); } catch (e) { body = { error: `bad answer (${r.status})` }; }
+  model.timing.parse = Math.max(model.timing.parse || 0, performance.now() - t0);
   if (!r.ok || (body && body.error)) throw new Error(body && body.error ? body.error : `HTTP ${r.status}`);
   return body;
 }
@@ -39,18 +41,24 @@ async function doFetch() {
   // ask for half a window more on each side, so that panning has data to show at once
   const s = Math.max(S.traceStart, view.start - w / 2), e = Math.min(S.traceEnd, view.end + w / 2);
   const pxW = Math.max(1, Math.min(10000, Math.round(((e - s) / w) * S.plotW * S.dpr)));
-  const req = { start: view.start, end: view.end, scrollY: S.scrollY, ids: ids.join(','), seq: ++fetchSeq };
+  const req = { start: view.start, end: view.end, scrollY: S.scrollY, ids: ids.join(',') + (S.thinRows ? '|thin' : ''), seq: ++fetchSeq };
   inFlight = true;
   model.fetches++;
   try {
     let answer;
     if (ids.length) {
-      answer = decodeWindow(await getJson(`/api/window?start=${s}&end=${e}&width=${pxW}&containers=${ids.join(',')}`));
+      // thin rows draw one value per pixel: dominant values of states, and links; far fewer bytes
+      const thin = S.thinRows ? `&dominant=1&types=${S.meta.types.filter((t) => t.kind === 'state' || t.kind === 'link').map((t) => t.id).join(',')}` : '';
+      const raw = await getJson(`/api/window?start=${s}&end=${e}&width=${pxW}&containers=${ids.join(',')}${thin}`);
+      const t0 = performance.now();
+      answer = decodeWindow(raw);
+      model.timing.decode = Math.max(model.timing.decode || 0, performance.now() - t0);
     } else {
       answer = { start: s, end: e, width: pxW, pixel: (e - s) / pxW, rows: [] };
     }
     answer.byContainer = new Map(answer.rows.map((r) => [r.container, r]));
     answer.req = req;
+    answer.thin = req.ids.endsWith('|thin'); // states came as runs of dominant values
     S.data = answer;
     appliedSeq = req.seq;
     setStatus('');
@@ -62,7 +70,7 @@ async function doFetch() {
     inFlight = false;
   }
   if (fetchPending) { fetchPending = false; doFetch(); return; }
-  const current = req.start === view.start && req.end === view.end && req.ids === wantedContainers().join(',');
+  const current = req.start === view.start && req.end === view.end && req.ids === wantedContainers().join(',') + (S.thinRows ? '|thin' : '');
   if (!current) { scheduleFetch(); }
   draw();
   if (current) {

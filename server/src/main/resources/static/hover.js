@@ -3,6 +3,7 @@
 import { U, $, S, typeById, octx, tree, tooltip, model, span, xOf, valueColor, valueName, containerPath, esc, swatch } from './state.js';
 import { visibleRows, displayRow, renderTree } from './tree.js';
 import { drawArrow } from './draw.js';
+import { thinHit } from './draw-thin.js';
 
 /** The entity under plot point (x, y); hits are recorded in the painted frame's coordinates. */
 export function hitTest(px, y) {
@@ -16,6 +17,7 @@ export function hitTest(px, y) {
   if (best) return best;
   const r = rowAt(y);
   if (!r) return null;
+  if (S.data && S.data.thin) return thinHit(r, x, y);
   const list = S.hits.rows.get(r.id) || [];
   let found = null;
   for (const h of list) {
@@ -61,6 +63,11 @@ export function describe(h) {
     case 'variable-summary':
       return `<b>${tn}</b> (summarized)<br>min ${h.min}, max ${h.max}, last ${h.last}<br><span class="dim">${U.formatTime(h.start, res)}, 1 pixel = ${U.formatDuration(h.end - h.start)}</span>`;
     case 'state-summary':
+      if (h.dominant) {
+        const [v] = h.values[0];
+        return `<b>${tn}</b> (fitted row: the value taking most of each pixel)<br>${swatch(valueColor(h.type, v))}${esc(valueName(h.type, v))}`
+          + `<br><span class="dim">${U.formatTime(h.start, res)} to ${U.formatTime(h.end, res)}</span>`;
+      }
       return `<b>${tn}</b> (summarized, level ${h.level})<br>`
         + h.values.map(([v, f]) => `${swatch(valueColor(h.type, v))}${esc(valueName(h.type, v))} ${(f * 100).toFixed(f < 0.01 ? 2 : 0)}%`).join('<br>')
         + `<br><span class="dim">${U.formatTime(h.start, res)}, 1 pixel = ${U.formatDuration(h.end - h.start)}</span>`;

@@ -5,6 +5,7 @@ import { U, $, S, hidden, custom, lineColor, valueColor, esc } from './state.js'
 import { writeHash } from './url.js';
 import { draw } from './draw.js';
 import { drawOverview } from './ruler.js';
+import { resetThinColors } from './draw-thin.js';
 
 function changed() {
   renderLegend();
@@ -16,6 +17,7 @@ function changed() {
 /** Sets (or, with null, forgets) the colour chosen for a legend entry. */
 function recolor(key, rgb) {
   if (rgb) custom.set(key, rgb); else custom.delete(key);
+  resetThinColors();
   changed();
 }
 

@@ -54,6 +54,7 @@ function sizes() {
 
 export function layoutRows() {
   const z = sizes();
+  S.thinRows = S.density === 'fit' && z.state < 6; // no room for shares, nesting or labels: dominant values only
   S.rows = [];
   S.totalHeight = layoutWith(z);
   $('vspacer').style.height = `${Math.max(S.totalHeight, 1)}px`;
@@ -66,11 +67,13 @@ function layoutWith(z) {
   const visit = (c, depth) => {
     if (isRowHidden(c, contById)) return; // hidden by the user, with its subtree
     const laneH = (l) => z[l.kind] || z.state;
-    const h = c.lanes.length ? c.lanes.reduce((a, l) => a + laneH(l), 0) + 2 * z.pad : z.empty;
+    // fitted rows keep their states (or events) only: a variable's curve needs height to mean anything
+    const lanes = S.density === 'fit' ? c.lanes.filter((l) => l.kind !== 'variable') : c.lanes;
+    const h = lanes.length ? lanes.reduce((a, l) => a + laneH(l), 0) + 2 * z.pad : z.empty;
     const laneByType = new Map();
     let ly = y + z.pad;
-    for (const l of c.lanes) { laneByType.set(l.type, { top: ly, h: laneH(l), kind: l.kind }); ly += laneH(l); }
-    const first = c.lanes[0];
+    for (const l of lanes) { laneByType.set(l.type, { top: ly, h: laneH(l), kind: l.kind }); ly += laneH(l); }
+    const first = lanes[0];
     const row = { c, id: c.id, index: S.rows.length, y, h, depth, laneByType, firstLane: first ? { top: y + z.pad, h: laneH(first) } : { top: y, h } };
     S.rows.push(row);
     S.rowOfContainer.set(c.id, row);

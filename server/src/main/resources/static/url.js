@@ -5,6 +5,7 @@ import { setView, setScroll } from './view.js';
 import { layoutRows, renderTree } from './tree.js';
 import { draw } from './draw.js';
 import { renderLegend } from './legend.js';
+import { resetThinColors } from './draw-thin.js';
 import { extraHashParts, readExtraHashParts } from './hash-extras.js';
 
 let hashTimer = 0, lastHash = '';
@@ -46,6 +47,7 @@ export function applyHash(first) {
       if (m) custom.set(m[1], U.parseColor(m[2]));
     }
   }
+  resetThinColors();
   S.density = ['compact', 'fit'].includes(h.rows) ? h.rows : 'normal';
   $('density').value = S.density;
   layoutRows();

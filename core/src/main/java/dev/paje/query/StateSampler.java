@@ -39,6 +39,7 @@ public final class StateSampler {
     private int[] openPx = new int[8];
     private double[] bestShare = new double[0];
     private int[] bestValue = new int[0];
+    private int[] bestLevel = new int[0];
     private int[][] openValues = new int[8][];
     private double[][] openTimes = new double[8][];
     private int[] openCount = new int[8];
@@ -79,8 +80,9 @@ public final class StateSampler {
     }
 
     /**
-     * Reduces the summary to one value per pixel, the one with the largest share at any nesting level,
-     * as runs: what a row too thin to show shares and nesting can draw, at a fraction of the bytes.
+     * Reduces everything to one value per pixel, the one with the largest share of it at any nesting
+     * level (exact states included; the deeper level wins a tie), as runs: what a row too thin to show
+     * shares, nesting or labels can draw, at a fraction of the bytes.
      */
     public StateSampler dominant() {
         runPx.clear();
@@ -90,14 +92,21 @@ public final class StateSampler {
         if (bestShare.length < w) {
             bestShare = new double[w];
             bestValue = new int[w];
+            bestLevel = new int[w];
         }
         java.util.Arrays.fill(bestShare, 0, w, -1);
         for (int c = 0; c < cellPx.size(); c++) {
-            int px = cellPx.get(c);
             for (int k = cellFirst.get(c), end = k + cellCount.get(c); k < end; k++) {
-                if (share.get(k) > bestShare[px]) {
-                    bestShare[px] = share.get(k);
-                    bestValue[px] = shareValue.get(k);
+                offer(cellPx.get(c), share.get(k), cellLevel.get(c), shareValue.get(k));
+            }
+        }
+        for (int i = 0; i < itemRow.size(); i++) {
+            double xa = grid.position(itemStart.get(i));
+            double xb = grid.position(itemEnd.get(i));
+            for (int p = Math.min(w - 1, (int) xa), last = Math.min(w - 1, (int) xb); p <= last; p++) {
+                double part = Math.min(xb, p + 1) - Math.max(xa, p);
+                if (part > 0 || xb == xa) {
+                    offer(p, part, itemLevel.get(i), itemValue.get(i));
                 }
             }
         }
@@ -115,6 +124,14 @@ public final class StateSampler {
             }
         }
         return this;
+    }
+
+    private void offer(int px, double part, int level, int value) {
+        if (part > bestShare[px] || (part == bestShare[px] && level > bestLevel[px])) {
+            bestShare[px] = part;
+            bestValue[px] = value;
+            bestLevel[px] = level;
+        }
     }
 
     public int itemCount() {

@@ -25,15 +25,8 @@ final class WindowWriter {
         this.g = g;
     }
 
-    /** Dominant values only ({@code dominant=1}): runs of pixels, for rows too thin to show shares. */
+    /** Dominant values only ({@code dominant=1}): runs of pixels, for rows too thin to show shares or items. */
     void dominantStates(StateSampler s) throws IOException {
-        g.name("items").beginObject();
-        ints("row", s.itemRow);
-        doubles("start", s.itemStart);
-        doubles("end", s.itemEnd);
-        ints("value", s.itemValue);
-        ints("level", s.itemLevel);
-        g.endObject();
         s.dominant();
         g.name("runs").beginObject();
         ints("px", s.runPx);

@@ -99,6 +99,7 @@ public final class PanTiming {
                     + " requestAnimationFrame(loop);"
                     + " try { f.obs = new PerformanceObserver((l) => { for (const e of l.getEntries()) f.long.push(e.duration); });"
                     + " f.obs.observe({ type: 'longtask' }); } catch (e) { f.long = null; } }");
+            page.evaluate("() => { paje.timing = {}; }");
             page.waitForTimeout(100);
             long i0 = System.nanoTime();
             int drags = 3, perDrag = Math.max(1, dragSteps / drags), moves = 0, wheels = 0;
@@ -163,6 +164,9 @@ public final class PanTiming {
                 }
                 System.out.printf("  long tasks (> 50 ms): %d, total %.0f ms, longest %.0f ms%n", longTasks.size(), sum, max);
             }
+            System.out.println("  longest main-thread steps (ms): " + page.evaluate("JSON.stringify(paje.timing)"));
+            System.out.println("  window answers (bytes, largest first): " + page.evaluate("JSON.stringify(performance.getEntriesByType('resource')"
+                    + ".filter(e => e.name.includes('/api/window')).map(e => e.encodedBodySize).sort((a, b) => b - a).slice(0, 5))"));
         }
         watchdog.interrupt();
         System.out.printf("  total %.1f s%n", (System.nanoTime() - t0) / 1e9);

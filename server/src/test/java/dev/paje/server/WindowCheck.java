@@ -220,39 +220,50 @@ final class WindowCheck {
         }
     }
 
-    /** The runs of a {@code dominant=1} answer hold, per pixel, a value with the largest share of the full answer's cells. */
+    /**
+     * The runs of a {@code dominant=1} answer hold, per pixel, a value with the largest share of the full
+     * answer (its summary cells and its exact items, in pixel units), to the thousandth the cells carry.
+     */
     static void checkDominant(JsonNode full, JsonNode dominant) {
+        double start = full.get("start").asDouble();
+        double perSecond = full.get("width").asInt() / (full.get("end").asDouble() - start);
+        int width = full.get("width").asInt();
         for (int r = 0; r < full.get("rows").size(); r++) {
             JsonNode states = full.get("rows").get(r).get("states");
             for (int k = 0; k < states.size(); k++) {
-                Map<Integer, Double> best = new HashMap<>();
+                Map<Integer, Map<Integer, Double>> shares = new HashMap<>(); // pixel -> value -> best share
                 for (JsonNode cell : states.get(k).get("summary")) {
                     for (JsonNode pair : cell.get("values")) {
-                        best.merge(cell.get("px").asInt(), pair.get(1).asDouble(), Math::max);
+                        shares.computeIfAbsent(cell.get("px").asInt(), p -> new HashMap<>())
+                                .merge(pair.get(0).asInt(), pair.get(1).asDouble(), Math::max);
                     }
                 }
-                JsonNode d = dominant.get("rows").get(r).get("states").get(k);
-                assertThat(d.get("items").get("row")).hasSize(states.get(k).get("items").size());
-                JsonNode runs = d.get("runs");
+                for (JsonNode item : states.get(k).get("items")) {
+                    double xa = Math.max(0, Math.min(width, (item.get("start").asDouble() - start) * perSecond));
+                    double xb = Math.max(0, Math.min(width, (item.get("end").asDouble() - start) * perSecond));
+                    for (int p = Math.min(width - 1, (int) xa); p <= Math.min(width - 1, (int) xb); p++) {
+                        double part = Math.min(xb, p + 1) - Math.max(xa, p);
+                        if (part > 0) {
+                            shares.computeIfAbsent(p, x -> new HashMap<>()).merge(item.get("value").asInt(), part, Math::max);
+                        }
+                    }
+                }
+                JsonNode runs = dominant.get("rows").get(r).get("states").get(k).get("runs");
                 Set<Integer> covered = new HashSet<>();
                 for (int i = 0; i < runs.get("px").size(); i++) {
                     int value = runs.get("value").get(i).asInt();
                     for (int p = runs.get("px").get(i).asInt(), n = 0; n < runs.get("length").get(i).asInt(); p++, n++) {
                         covered.add(p);
-                        double share = 0;
-                        for (JsonNode cell : states.get(k).get("summary")) {
-                            if (cell.get("px").asInt() == p) {
-                                for (JsonNode pair : cell.get("values")) {
-                                    if (pair.get(0).asInt() == value) {
-                                        share = Math.max(share, pair.get(1).asDouble());
-                                    }
-                                }
-                            }
-                        }
-                        assertThat(share).as("dominant value %s at pixel %s", value, p).isEqualTo(best.get(p));
+                        Map<Integer, Double> here = shares.getOrDefault(p, Map.of());
+                        double best = here.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+                        assertThat(here).as("pixel %s", p).containsKey(value);
+                        assertThat(here.get(value)).as("dominant value %s at pixel %s", value, p)
+                                .isGreaterThanOrEqualTo(best - 0.0015);
                     }
                 }
-                assertThat(covered).as("pixels with a summary").isEqualTo(best.keySet());
+                assertThat(covered).as("pixels with states").containsAll(
+                        shares.entrySet().stream().filter(e -> !e.getValue().isEmpty()).map(Map.Entry::getKey)
+                                .filter(p -> shares.get(p).values().stream().anyMatch(v -> v > 0.0015)).toList());
             }
         }
     }

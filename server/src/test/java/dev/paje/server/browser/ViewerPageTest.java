@@ -436,6 +436,40 @@ class ViewerPageTest {
     }
 
     @Test
+    void fittedRowsShowHundredsOfContainersAsDominantValues(@TempDir Path dir) throws IOException {
+        StringBuilder threads = new StringBuilder();
+        for (int i = 0; i < 400; i++) {
+            threads.append(String.format(java.util.Locale.ROOT, "6 0 x%d T p1 \"thread %d\"%n10 0 x%d S run%n", i, i, i));
+            if ((i / 20) % 2 == 0) { // groups of 20 neighbours alike: a pixel row never mixes two patterns
+                threads.append(String.format(java.util.Locale.ROOT, "10 2.0 x%d S io%n", i));
+            }
+        }
+        String text = Files.readString(Path.of("../examples/hello.trace")).replace("7 3.5 P p2", threads + "7 3.5 P p2");
+        Path file = dir.resolve("many.trace");
+        Files.writeString(file, text);
+        TraceLoader.Loaded loaded = TraceLoader.builder().collectProblems(100).build().load(file);
+        assertThat(loaded.problems()).isEmpty();
+        try (ViewerServer other = ViewerServer.start(loaded, "many.trace", "127.0.0.1", 0)) {
+            page.navigate(other.url() + "#rows=fit");
+            page.waitForSelector("body[data-ready=\"1\"]");
+            idle();
+            assertThat(num("paje.rows.length")).isGreaterThanOrEqualTo(400);
+            assertThat(num("paje.rows.find(r => r.name === 'thread 10').height")).isLessThan(3);
+            assertThat(num("paje.drawn.summaries")).isGreaterThanOrEqualTo(400);
+            String lane = "paje.rows.find(r => r.name === 'thread 10').lanes[0]";
+            double y = num(lane + ".y + " + lane + ".height / 2");
+            BufferedImage img = screenshot("rows-fit-400");
+            assertColor(img, x(1.0), y, 51, 204, 51); // Running
+            assertColor(img, x(3.0), y, 77, 77, 230); // Reading file, from 2.0 s in this group
+            double y2 = num("(() => { const l = paje.rows.find(r => r.name === 'thread 30').lanes[0]; return l.y + l.height / 2; })()");
+            assertColor(img, x(3.0), y2, 51, 204, 51); // Running all along in the next group
+            page.mouse().move(x(3.0), y);
+            page.waitForSelector("#tooltip:not([hidden])");
+            assertThat(page.textContent("#tooltip")).contains("Reading file").contains("fitted row");
+        }
+    }
+
+    @Test
     void denseDataIsSummarizedAndDrawnDifferently(@TempDir Path dir) throws IOException {
         StringBuilder dense = new StringBuilder();
         for (int i = 0; i < 8000; i++) {

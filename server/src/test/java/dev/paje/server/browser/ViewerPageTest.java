@@ -360,6 +360,29 @@ class ViewerPageTest {
     }
 
     @Test
+    void aHiDpiScreenGetsACanvasAtItsPixelDensity() throws IOException {
+        context.close();
+        context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1400, 800).setDeviceScaleFactor(2));
+        page = context.newPage();
+        page.setDefaultTimeout(15_000);
+        load("");
+        assertThat(num("devicePixelRatio")).isEqualTo(2.0);
+        assertThat(num("document.getElementById('canvas').width")).isEqualTo(2 * num("paje.plot.width"));
+        BufferedImage img = screenshot("hidpi");
+        assertThat(img.getWidth()).isEqualTo(2800);
+        double top = laneTop("rank 0 / main");
+        // the same places as at density 1, in device pixels: nested Reading file inside Running, Blocked on io
+        assertColor(img, 2 * x(0.65), 2 * (top + 5), 77, 77, 230);
+        assertColor(img, 2 * x(3.0), 2 * (top + 12), 51, 204, 51);
+        assertColor(img, 2 * x(0.6), 2 * (laneTop("rank 0 / io") + 16), 230, 51, 51);
+        // a one-device-pixel boundary: the state edge at 1.2 s on rank 0 / io is sharp (no blended column)
+        double edge = 2 * x(1.2);
+        int io = (int) Math.round(2 * (laneTop("rank 0 / io") + 16));
+        assertColor(img, Math.floor(edge) - 2, io, 230, 51, 51);
+        assertColor(img, Math.ceil(edge) + 2, io, 51, 204, 51);
+    }
+
+    @Test
     void compactAndFitRowsShowMoreRowsAndTheUrlKeepsTheChoice() throws IOException {
         load("");
         double normal = num("paje.rows.find(r => r.name === 'rank 0 / main').height");

@@ -40,12 +40,15 @@ public final class WindowTiming {
             double span = trace.end() - trace.start();
             int n = trace.containers().size();
             String[] urls = new String[requests];
+            double[][] windows = new double[requests][];
+            int[][] idLists = new int[requests][];
             for (int i = 0; i < requests; i++) {
                 double length = span * Math.pow(10, -4 * random.nextDouble()); // 1e-4 .. 1 of the trace
                 double start = trace.start() + random.nextDouble() * (span - length);
                 int first = random.nextInt(Math.max(1, n - rows));
-                String ids = IntStream.range(first, Math.min(n, first + rows)).mapToObj(String::valueOf)
-                        .collect(Collectors.joining(","));
+                idLists[i] = IntStream.range(first, Math.min(n, first + rows)).toArray();
+                String ids = IntStream.of(idLists[i]).mapToObj(String::valueOf).collect(Collectors.joining(","));
+                windows[i] = new double[] {start, start + length};
                 urls[i] = base + "api/window?start=" + start + "&end=" + (start + length) + "&width=1500&containers=" + ids;
             }
             for (int i = 0; i < Math.min(50, requests); i++) { // warm-up
@@ -62,6 +65,19 @@ public final class WindowTiming {
                 maxBytes = Math.max(maxBytes, size);
             }
             report("window (" + rows + " rows, width 1500)", nanos, bytes / requests, maxBytes);
+            // server time alone: the same answers computed and serialized in this process, into a sink
+            WindowHandler handler = new WindowHandler(new TraceModel(loaded, file.getFileName().toString()));
+            java.io.OutputStream sink = java.io.OutputStream.nullOutputStream();
+            for (int i = 0; i < Math.min(50, requests); i++) {
+                handler.answer(sink, windows[i][0], windows[i][1], 1500, idLists[i]);
+            }
+            long[] alone = new long[requests];
+            for (int i = 0; i < requests; i++) {
+                long s = System.nanoTime();
+                handler.answer(sink, windows[i][0], windows[i][1], 1500, idLists[i]);
+                alone[i] = System.nanoTime() - s;
+            }
+            report("  server time of the same", alone, bytes / requests, maxBytes);
             time(client, base + "api/entity?container=" + firstWithStates(trace) + "&row=0", 200, "entity");
         }
     }

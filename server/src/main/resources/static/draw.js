@@ -1,6 +1,8 @@
 // Drawing of the main canvas: backgrounds and grid, then each row's lanes and marks; also records the test model.
 
-import { U, LEVEL_INSET, S, view, collapsed, hidden, custom, ctx, plot, model, span, snap } from './state.js';
+import { U, LEVEL_INSET, S, view, collapsed, hidden, custom, ctx, plot, model, span, snap, xOf } from './state.js';
+import { axisTicks } from './timeaxis.js';
+import { drawCuts } from './gaps.js';
 import { visibleRows } from './tree.js';
 import { drawStates, drawVariables } from './draw-lanes.js';
 import { drawEvents, drawLinks } from './draw-marks.js';
@@ -45,12 +47,11 @@ export function draw() {
   const vis = visibleRows();
   const drawn = { states: 0, events: 0, links: 0, variables: 0, summaries: 0 };
   S.hits = { rows: new Map(), events: [], links: [], states: [] };
-  const scale = W / span();
-  const X = (t) => (t - view.start) * scale;
+  const X = xOf;
   const summaryRects = [];
 
   // row backgrounds, lifetimes, grid
-  const tk = U.ticks(view.start, view.end, W, 90);
+  const tk = axisTicks(view.start, view.end, W, 90);
   for (let i = 0; i < vis.length; i++) {
     const r = vis[i];
     const y = r.y - S.scrollY;
@@ -88,6 +89,7 @@ export function draw() {
 
     drawLinks(vis, f);
   }
+  drawCuts(ctx, W, H);
 
   drawOverlay();
   // the model, for tests and tools

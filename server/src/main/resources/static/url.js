@@ -5,6 +5,7 @@ import { setView, setScroll } from './view.js';
 import { layoutRows, renderTree } from './tree.js';
 import { draw } from './draw.js';
 import { renderLegend } from './legend.js';
+import { axisHash } from './logical.js';
 
 let hashTimer = 0, lastHash = '';
 export function writeHash() {
@@ -15,12 +16,13 @@ export function writeHash() {
     if (hidden.size) parts.push(`hidden=${[...hidden].sort().join(',')}`);
     if (custom.size) parts.push(`colors=${[...custom].map(([k, c]) => `${k}:${U.hex(c).slice(1)}`).sort().join(',')}`);
     if (S.scrollY) parts.push(`y=${S.scrollY}`);
+    parts.push(...axisHash());
     lastHash = '#' + parts.join('&');
     if (location.hash !== lastHash) window.history.replaceState(null, '', lastHash);
   }, 120);
 }
 
-function readHash() {
+export function readHash() {
   const h = location.hash.replace(/^#/, '');
   const out = {};
   for (const kv of h.split('&')) {

@@ -21,9 +21,16 @@ final class WindowHandler implements Endpoint {
     private static final int MIN_PART = 16; // containers: below that, splitting costs more than it saves
 
     private final TraceModel model;
+    private final LogicalView logical;
 
     WindowHandler(TraceModel model) {
+        this(model, null);
+    }
+
+    /** With {@code logical}, also answers {@code time=logical} (times in logical units, docs/api.md). */
+    WindowHandler(TraceModel model, LogicalView logical) {
         this.model = model;
+        this.logical = logical;
     }
 
     @Override
@@ -47,11 +54,12 @@ final class WindowHandler implements Endpoint {
             }
         }
         List<Type> selected = types;
+        WindowTables tables = WindowTables.of(params, model, logical);
         PixelGrid grid = new PixelGrid(start, end, width);
         Json.headers(ex);
         ex.sendResponseHeaders(200, 0);
         try (JsonOut out = new JsonOut(ex.getResponseBody())) {
-            write(out, grid, containers, selected);
+            write(out, grid, containers, selected, tables);
         }
     }
 
@@ -62,7 +70,7 @@ final class WindowHandler implements Endpoint {
             containers.add(model.container(id));
         }
         try (JsonOut g = new JsonOut(out)) {
-            write(g, new PixelGrid(start, end, width), containers, model.entityTypes());
+            write(g, new PixelGrid(start, end, width), containers, model.entityTypes(), WindowTables.store(model));
         }
     }
 
@@ -70,8 +78,9 @@ final class WindowHandler implements Endpoint {
      * The envelope, then the rows: split in parts rendered on all cores when there are many
      * containers (a zoomed-out window of a hundred rows is a million entities to sample).
      */
-    private void write(JsonOut g, PixelGrid grid, List<Container> containers, List<Type> types) throws IOException {
-        WindowRows rows = new WindowRows(model, grid, types);
+    private void write(JsonOut g, PixelGrid grid, List<Container> containers, List<Type> types, WindowTables tables)
+            throws IOException {
+        WindowRows rows = new WindowRows(model, grid, types, tables);
         g.beginObject();
         g.name("start").value(grid.start());
         g.name("end").value(grid.end());

@@ -23,11 +23,17 @@ final class WindowRows {
     private final TraceModel model;
     private final PixelGrid grid;
     private final List<Type> types;
+    private final WindowTables tables;
 
     WindowRows(TraceModel model, PixelGrid grid, List<Type> types) {
+        this(model, grid, types, WindowTables.store(model));
+    }
+
+    WindowRows(TraceModel model, PixelGrid grid, List<Type> types, WindowTables tables) {
         this.model = model;
         this.grid = grid;
         this.types = types;
+        this.tables = tables;
     }
 
     /** The rows of {@code containers}, rendered to bytes (parts are rendered on several cores). */
@@ -42,9 +48,9 @@ final class WindowRows {
     }
 
     void write(JsonOut g, List<Container> containers) throws IOException {
-        StateSampler states = new StateSampler(grid, model.end());
+        StateSampler states = new StateSampler(grid, tables.end());
         PointSampler points = new PointSampler(grid);
-        VariableSampler variables = new VariableSampler(grid, model.end());
+        VariableSampler variables = new VariableSampler(grid, tables.end());
         WindowWriter columns = new WindowWriter(g);
         for (Container c : containers) {
             g.beginObject();
@@ -52,7 +58,7 @@ final class WindowRows {
             for (TypeKind kind : KINDS) {
                 g.name(field(kind)).beginArray();
                 for (Type t : types) {
-                    Object table = t.kind() == kind ? c.table(t) : null;
+                    Object table = t.kind() == kind ? tables.table(c, t) : null;
                     if (table == null) {
                         continue;
                     }
@@ -68,7 +74,7 @@ final class WindowRows {
                         g.name("max").value(range[1]);
                         columns.variables(variables.sample(v));
                     } else if (table instanceof LinkTable l) {
-                        columns.links(points.sample(l), l);
+                        columns.links(points.sample(l), l, tables.storeRows(c, t));
                     }
                     g.endObject();
                 }

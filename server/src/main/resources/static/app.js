@@ -1,7 +1,8 @@
 // paje viewer: a canvas space-time diagram over the HTTP API of docs/api.md; this module wires the others and starts.
 
 import { $, S, view, model, span, esc } from './state.js';
-import { applyHash } from './url.js';
+import { applyHash, readHash } from './url.js';
+import { initAxis } from './logical.js';
 import { resize } from './view.js';
 import { buildContainers } from './tree.js';
 import { getJson, fetchOverview } from './fetch.js';
@@ -60,6 +61,7 @@ async function main() {
   view.end = S.traceEnd;
   buildContainers();
   wireFeatures();
+  await initAxis(readHash());
   if (!S.meta.containers.length) {
     const m = $('message');
     m.hidden = false;

@@ -1,6 +1,8 @@
 // Drawing of the main canvas: backgrounds and grid, then each row's lanes and marks; also records the test model.
 
-import { U, LEVEL_INSET, S, view, collapsed, hidden, custom, ctx, screen, drawOn, canvas, plot, model, span, snap } from './state.js';
+import { U, LEVEL_INSET, S, view, collapsed, hidden, custom, ctx, screen, drawOn, canvas, plot, model, span, snap, xOf, fold } from './state.js';
+import { axis, axisTicks } from './timeaxis.js';
+import { drawCuts } from './gaps.js';
 import { visibleRows } from './tree.js';
 import { drawStates, drawVariables } from './draw-lanes.js';
 import { drawEvents, drawLinks } from './draw-marks.js';
@@ -61,7 +63,7 @@ export function drawView() {
   if (!S.meta) return;
   const fr = S.frame;
   const ratio = fr ? (S.plotW / span()) / fr.scale : 0;
-  if (!fr || fr.rowsKey !== rowsKey() || view.start < fr.start || view.end > fr.end || ratio < 0.5 || ratio > 2) {
+  if (!fr || fr.folded || fold.x || fr.rowsKey !== rowsKey() || view.start < fr.start || view.end > fr.end || ratio < 0.5 || ratio > 2) {
     draw();
     return;
   }
@@ -69,7 +71,7 @@ export function drawView() {
   finish();
 }
 
-function rowsKey() { return `${S.scrollY}|${S.plotW}|${S.plotH}|${S.rows.length}|${S.dpr}`; }
+function rowsKey() { return `${S.scrollY}|${S.plotW}|${S.plotH}|${S.rows.length}|${S.dpr}|${axis.logical}`; }
 
 function present() {
   const fr = S.frame;
@@ -84,21 +86,23 @@ function present() {
 
 function paint() {
   const w = span();
-  const start = Math.max(S.traceStart, view.start - w / 2), end = Math.min(S.traceEnd, view.end + w / 2);
+  const folded = !!fold.x;
+  const start = folded ? view.start : Math.max(S.traceStart, view.start - w / 2);
+  const end = folded ? view.end : Math.min(S.traceEnd, view.end + w / 2);
   const scale = S.plotW / w;
   const W = Math.max(1, Math.ceil((end - start) * scale)), H = S.plotH;
   const pw = Math.round(W * S.dpr), ph = Math.round(H * S.dpr);
   if (frame.width !== pw || frame.height !== ph) { frame.width = pw; frame.height = ph; }
-  S.frame = { start, end, scale, W, rowsKey: rowsKey() };
+  S.frame = { start, end, scale, W, rowsKey: rowsKey(), folded };
   drawOn(fctx);
   try {
-    paintRows(start, scale, W, H);
+    paintRows(start, scale, W, H, folded);
   } finally {
     drawOn(screen);
   }
 }
 
-function paintRows(frameStart, scale, W, H) {
+function paintRows(frameStart, scale, W, H, folded) {
   ctx.setTransform(S.dpr, 0, 0, S.dpr, 0, 0);
   ctx.clearRect(0, 0, W, H);
   ctx.fillStyle = '#ffffff';
@@ -106,11 +110,12 @@ function paintRows(frameStart, scale, W, H) {
   const vis = visibleRows();
   const drawn = { states: 0, events: 0, links: 0, variables: 0, summaries: 0 };
   S.hits = { rows: new Map(), events: [], links: [], states: [] };
-  const X = (t) => (t - frameStart) * scale;
+  // folded gaps make the axis piecewise: the frame is then exactly the view, drawn through xOf
+  const X = folded ? xOf : (t) => (t - frameStart) * scale;
   const summaryRects = [];
 
   // row backgrounds, lifetimes, grid
-  const tk = U.ticks(frameStart, frameStart + W / scale, W, 90);
+  const tk = axisTicks(frameStart, frameStart + W / scale, W, 90);
   for (let i = 0; i < vis.length; i++) {
     const r = vis[i];
     const y = r.y - S.scrollY;
@@ -160,6 +165,7 @@ function paintRows(frameStart, scale, W, H) {
     tm.rows = Math.max(tm.rows || 0, t2 - t1);
     tm.links = Math.max(tm.links || 0, t3 - t2);
   }
+  drawCuts(ctx, W, H);
 
   model.drawn = drawn;
 }

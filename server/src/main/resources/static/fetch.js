@@ -5,6 +5,8 @@ import { visibleRows } from './tree.js';
 import { draw } from './draw.js';
 import { drawOverview } from './ruler.js';
 import { decodeWindow } from './columns.js';
+import { axisParam, foldZoom } from './timeaxis.js';
+import { refreshGaps } from './gaps.js';
 
 let fetchSeq = 0, appliedSeq = 0, inFlight = false, fetchTimer = 0, fetchPending = false;
 
@@ -40,16 +42,17 @@ async function doFetch() {
   const w = span();
   // ask for half a window more on each side, so that panning has data to show at once
   const s = Math.max(S.traceStart, view.start - w / 2), e = Math.min(S.traceEnd, view.end + w / 2);
-  const pxW = Math.max(1, Math.min(10000, Math.round(((e - s) / w) * S.plotW * S.dpr)));
   const req = { start: view.start, end: view.end, scrollY: S.scrollY, ids: ids.join(',') + (S.thinRows ? '|thin' : ''), seq: ++fetchSeq };
   inFlight = true;
   model.fetches++;
   try {
+    await refreshGaps(s, e, ids); // the folds set the scale, hence the width to ask for
+    const pxW = Math.max(1, Math.min(10000, Math.round(((e - s) / w) * S.plotW * S.dpr * foldZoom())));
     let answer;
     if (ids.length) {
       // thin rows draw one value per pixel: dominant values of states, and links; far fewer bytes
       const thin = S.thinRows ? `&dominant=1&types=${S.meta.types.filter((t) => t.kind === 'state' || t.kind === 'link').map((t) => t.id).join(',')}` : '';
-      const raw = await getJson(`/api/window?start=${s}&end=${e}&width=${pxW}&containers=${ids.join(',')}${thin}`);
+      const raw = await getJson(`/api/window?start=${s}&end=${e}&width=${pxW}&containers=${ids.join(',')}${thin}${axisParam()}`);
       const t0 = performance.now();
       answer = decodeWindow(raw);
       model.timing.decode = Math.max(model.timing.decode || 0, performance.now() - t0);
@@ -88,7 +91,7 @@ export async function fetchOverview() {
   if (!ids.length) { S.overviewData = { rows: [], ids }; drawOverview(); return; }
   const types = [...new Set(S.meta.types.filter((t) => t.kind === 'state').map((t) => t.id))];
   try {
-    const a = decodeWindow(await getJson(`/api/window?start=${S.traceStart}&end=${S.traceEnd}&width=${w}&containers=${ids.join(',')}&types=${types.join(',')}`));
+    const a = decodeWindow(await getJson(`/api/window?start=${S.traceStart}&end=${S.traceEnd}&width=${w}&containers=${ids.join(',')}&types=${types.join(',')}${axisParam()}`));
     a.ids = ids;
     a.byContainer = new Map(a.rows.map((r) => [r.container, r]));
     S.overviewData = a;

@@ -4,6 +4,7 @@ import { U, $, S, typeById, octx, tree, tooltip, model, span, xOf, valueColor, v
 import { visibleRows, displayRow, renderTree } from './tree.js';
 import { drawArrow } from './draw.js';
 import { thinHit } from './draw-thin.js';
+import { timeText, durationText } from './timeaxis.js';
 
 /** The entity under plot point (x, y); hits are recorded in the painted frame's coordinates. */
 export function hitTest(px, y) {
@@ -50,18 +51,18 @@ export function describe(h) {
   switch (h.kind) {
     case 'state':
       return `${swatch(valueColor(h.type, h.value))}<b>${esc(valueName(h.type, h.value))}</b> <span class="dim">${tn}${h.level ? `, level ${h.level}` : ''}</span><br>`
-        + `${U.formatTime(h.start, res)} → ${U.formatTime(h.end, res)} (${U.formatDuration(h.end - h.start)})<br><span class="dim">${path}</span>`;
+        + `${timeText(h.start, res)} → ${timeText(h.end, res)} (${durationText(h.end - h.start)})<br><span class="dim">${path}</span>`;
     case 'event':
       return `${swatch(valueColor(h.type, h.value))}<b>${esc(valueName(h.type, h.value))}</b> <span class="dim">${tn}</span><br>`
-        + `at ${U.formatTime(h.time, res)}<br><span class="dim">${path}</span>`;
+        + `at ${timeText(h.time, res)}<br><span class="dim">${path}</span>`;
     case 'link':
       return `${swatch(valueColor(h.type, h.value))}<b>${esc(valueName(h.type, h.value))}</b> <span class="dim">${tn}</span><br>`
         + `${esc(containerPath(h.from))} → ${esc(containerPath(h.to))}<br>`
-        + `${U.formatTime(h.start, res)} → ${U.formatTime(h.end, res)} (${U.formatDuration(h.end - h.start)})`;
+        + `${timeText(h.start, res)} → ${timeText(h.end, res)} (${durationText(h.end - h.start)})`;
     case 'variable':
-      return `<b>${tn}</b> = ${esc(String(h.value))}<br>${U.formatTime(h.start, res)} → ${U.formatTime(h.end, res)}<br><span class="dim">${path}</span>`;
+      return `<b>${tn}</b> = ${esc(String(h.value))}<br>${timeText(h.start, res)} → ${timeText(h.end, res)}<br><span class="dim">${path}</span>`;
     case 'variable-summary':
-      return `<b>${tn}</b> (summarized)<br>min ${h.min}, max ${h.max}, last ${h.last}<br><span class="dim">${U.formatTime(h.start, res)}, 1 pixel = ${U.formatDuration(h.end - h.start)}</span>`;
+      return `<b>${tn}</b> (summarized)<br>min ${h.min}, max ${h.max}, last ${h.last}<br><span class="dim">${timeText(h.start, res)}, 1 pixel = ${durationText(h.end - h.start)}</span>`;
     case 'state-summary':
       if (h.dominant) {
         const [v] = h.values[0];
@@ -70,10 +71,10 @@ export function describe(h) {
       }
       return `<b>${tn}</b> (summarized, level ${h.level})<br>`
         + h.values.map(([v, f]) => `${swatch(valueColor(h.type, v))}${esc(valueName(h.type, v))} ${(f * 100).toFixed(f < 0.01 ? 2 : 0)}%`).join('<br>')
-        + `<br><span class="dim">${U.formatTime(h.start, res)}, 1 pixel = ${U.formatDuration(h.end - h.start)}</span>`;
+        + `<br><span class="dim">${timeText(h.start, res)}, 1 pixel = ${durationText(h.end - h.start)}</span>`;
     case 'event-summary':
     case 'link-summary':
-      return `<b>${h.count}</b> ${tn} ${h.kind === 'event-summary' ? 'events' : 'links'} in this pixel<br><span class="dim">${U.formatTime(h.start, res)}, 1 pixel = ${U.formatDuration(h.end - h.start)}</span>`;
+      return `<b>${h.count}</b> ${tn} ${h.kind === 'event-summary' ? 'events' : 'links'} in this pixel<br><span class="dim">${timeText(h.start, res)}, 1 pixel = ${durationText(h.end - h.start)}</span>`;
     default:
       return '';
   }

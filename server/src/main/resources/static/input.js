@@ -6,6 +6,9 @@ import { setView, zoomAt, pan, setScroll, resize, updateInputs } from './view.js
 import { drawRuler, drawOverview } from './ruler.js';
 import { hitTest, setHover, drawOverlay } from './hover.js';
 import { inspect } from './inspector.js';
+import { parseAxisTime } from './timeaxis.js';
+import { toggleLogical } from './logical.js';
+import { toggleFolding, unfoldAt } from './gaps.js';
 import { layoutRows, renderTree } from './tree.js';
 import { draw } from './draw.js';
 import { scheduleFetch } from './fetch.js';
@@ -110,6 +113,7 @@ export function wire() {
     if (d.moved) { clearTimeout(historyTimer); commitHistory(); return; }
     const rect = plot.getBoundingClientRect();
     const mx = ev.clientX - rect.left, my = ev.clientY - rect.top;
+    if (unfoldAt(mx)) return;
     const h = hitTest(mx, my);
     if (h) inspect(h, tOf(mx));
   });
@@ -139,7 +143,7 @@ export function wire() {
   $('btn-forward').onclick = () => goHistory(1);
   $('range').addEventListener('submit', (ev) => {
     ev.preventDefault();
-    const a = U.parseTime($('in-start').value), b = U.parseTime($('in-end').value);
+    const a = parseAxisTime($('in-start').value), b = parseAxisTime($('in-end').value);
     $('in-start').classList.toggle('invalid', !isFinite(a));
     $('in-end').classList.toggle('invalid', !isFinite(b) || !(b > a));
     if (isFinite(a) && isFinite(b) && b > a) {
@@ -169,6 +173,8 @@ export function wire() {
     else if (k === 'r' || k === 'R') setDensity(DENSITIES[(DENSITIES.indexOf(S.density) + 1) % DENSITIES.length]);
     else if (k === 'Home') $('btn-start').click();
     else if (k === 'End') $('btn-end').click();
+    else if (k === 'l' || k === 'L') toggleLogical();
+    else if (k === 'g' || k === 'G') toggleFolding();
     else if (k === 'Escape') { $('inspector').hidden = true; S.focusMark = null; model.focus = null; drawOverlay(); }
     else used = false;
     if (used) ev.preventDefault();

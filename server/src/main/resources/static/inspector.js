@@ -74,12 +74,12 @@ export async function inspect(h, clickTime) {
     + `<table>${rowsHtml.join('')}</table><div class="actions">${actions}</div>`;
   box.querySelector('.close').onclick = () => { box.hidden = true; S.selection = null; model.selection = null; };
   box.querySelector('[data-act="zoom"]').onclick = () => {
-    const s = ent.time !== undefined ? ent.time : ent.start, e = ent.time !== undefined ? ent.time : ent.end;
+    const s = h.time ?? h.start, e = h.time ?? h.end; // the hit's: seconds or steps, as the axis
     const w = Math.max(e - s, span() / 50);
     setView(s - w * 0.25, s + w * 1.25, { immediate: true });
   };
   const f = box.querySelector('[data-act="follow"]');
-  if (f) f.onclick = () => followTo(other.container, other.time);
+  if (f) f.onclick = () => followTo(other.container, other.end === 'end' ? h.end : h.start); // the axis' unit
   model.selection = { kind: ent.kind, container: h.container, type: h.type, row: h.row, entity: ent, other };
 }
 

@@ -1,7 +1,9 @@
 // The time ruler above the plot and the overview strip of the whole trace.
 
-import { U, $, S, view, ruler, rctx, overview, ovctx, model, span, snap, valueColor, isHidden, hidden, custom } from './state.js';
+import { U, $, S, view, ruler, rctx, overview, ovctx, model, span, snap, valueColor, isHidden, hidden, custom, xOf } from './state.js';
 import { drawRulerAnnotations } from './annot.js';
+import { axis, axisTicks, durationText, timeText } from './timeaxis.js';
+import { drawRulerCuts } from './gaps.js';
 
 export function drawRuler() {
   const W = ruler.clientWidth, H = ruler.clientHeight;
@@ -12,8 +14,8 @@ export function drawRuler() {
   rctx.clearRect(0, 0, W, H);
   rctx.fillStyle = '#fff';
   rctx.fillRect(0, 0, W, H);
-  const tk = U.ticks(view.start, view.end, W, 90);
-  const X = (t) => ((t - view.start) / span()) * W;
+  const tk = axisTicks(view.start, view.end, W, 90);
+  const X = (t) => (xOf(t) * W) / S.plotW;
   rctx.fillStyle = '#9aa0a6';
   if (tk.minor > 0) {
     const first = Math.ceil(view.start / tk.minor);
@@ -31,7 +33,8 @@ export function drawRuler() {
     const lx = Math.min(Math.max(x + 3, 2), W - tw - 2);
     rctx.fillText(k.label, lx, 4);
   }
-  $('corner-text').textContent = tk.relative ? `t₀ = ${U.formatTime(tk.base, tk.step / 10)}` : `${U.formatDuration(span())} shown`;
+  drawRulerCuts(rctx, W, H, X); // over the minor ticks that fall inside
+  $('corner-text').textContent = tk.relative ? `t₀ = ${timeText(tk.base, tk.step / 10)}` : `${durationText(span())} shown${axis.folds.length ? ' (gaps cut)' : ''}`;
   model.ruler = tk.ticks.map((k) => k.label);
   drawRulerAnnotations();
 }

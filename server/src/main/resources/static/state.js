@@ -63,8 +63,9 @@ model.containerId = (name) => { const c = S.meta && S.meta.containers.find((x) =
 
 // ---- helpers --------------------------------------------------------------------------------
 export const span = () => view.end - view.start;
-export const xOf = (t) => ((t - view.start) / span()) * S.plotW;
-export const tOf = (x) => view.start + (x / S.plotW) * span();
+export const fold = { x: null, t: null }; // piecewise time<->x while idle gaps are folded (timeaxis.js)
+export const xOf = (t) => (fold.x ? fold.x(t) : ((t - view.start) / span()) * S.plotW);
+export const tOf = (x) => (fold.t ? fold.t(x) : view.start + (x / S.plotW) * span());
 export const snap = (x) => Math.round(x * S.dpr) / S.dpr;
 
 export function valueColor(type, value) {

@@ -7,6 +7,7 @@ import { draw } from './draw.js';
 import { renderLegend } from './legend.js';
 import { resetThinColors } from './draw-thin.js';
 import { extraHashParts, readExtraHashParts } from './hash-extras.js';
+import { axisHash } from './logical.js';
 
 let hashTimer = 0, lastHash = '';
 export function writeHash() {
@@ -19,12 +20,13 @@ export function writeHash() {
     if (S.scrollY) parts.push(`y=${S.scrollY}`);
     if (S.density !== 'normal') parts.push(`rows=${S.density}`);
     parts.push(...extraHashParts());
+    parts.push(...axisHash());
     lastHash = '#' + parts.join('&');
     if (location.hash !== lastHash) window.history.replaceState(null, '', lastHash);
   }, 120);
 }
 
-function readHash() {
+export function readHash() {
   const h = location.hash.replace(/^#/, '');
   const out = {};
   for (const kv of h.split('&')) {

@@ -7,6 +7,7 @@ import { scheduleFetch, fetchOverview } from './fetch.js';
 import { makeHatches, draw, drawView } from './draw.js';
 import { drawRuler, drawOverview } from './ruler.js';
 import { scheduleHistory } from './input.js';
+import { timeText } from './timeaxis.js';
 
 function minSpan() { return Math.max(1e-12, Math.max(Math.abs(S.traceStart), Math.abs(S.traceEnd)) * 1e-13); }
 export function setView(s, e, opts = {}) {
@@ -87,6 +88,6 @@ export function updateInputs() {
   const res = span() / Math.max(1, S.plotW) / 10;
   for (const [id, v] of [['in-start', view.start], ['in-end', view.end]]) {
     const el = $(id);
-    if (document.activeElement !== el) { el.value = U.formatTime(v, res); el.classList.remove('invalid'); }
+    if (document.activeElement !== el) { el.value = timeText(v, res); el.classList.remove('invalid'); }
   }
 }

@@ -73,7 +73,8 @@ public final class ViewerServer implements AutoCloseable {
     static ViewerServer starting(String traceName, String host, int port, String staticRoot) throws IOException {
         LoadStatus status = new LoadStatus();
         Map<String, Deferred> data = Map.of("/api/meta", new Deferred(status), "/api/window", new Deferred(status),
-                "/api/entity", new Deferred(status), "/api/stats", new Deferred(status), "/api/search", new Deferred(status));
+                "/api/entity", new Deferred(status), "/api/stats", new Deferred(status), "/api/search", new Deferred(status),
+                "/api/logical", new Deferred(status), "/api/gaps", new Deferred(status));
         Map<String, Endpoint> api = new HashMap<>(data);
         api.put("/api/status", new StatusHandler(status));
         InetAddress address = InetAddress.getByName(host);
@@ -97,7 +98,10 @@ public final class ViewerServer implements AutoCloseable {
     public void ready(TraceLoader.Loaded loaded) {
         TraceModel model = new TraceModel(loaded, traceName);
         data.get("/api/meta").set(new MetaHandler(model));
-        data.get("/api/window").set(new WindowHandler(model));
+        LogicalView logical = new LogicalView(model);
+        data.get("/api/window").set(new WindowHandler(model, logical));
+        data.get("/api/logical").set(new LogicalHandler(model, logical));
+        data.get("/api/gaps").set(new GapsHandler(model));
         data.get("/api/entity").set(new EntityHandler(model));
         data.get("/api/stats").set(new StatsHandler(model));
         data.get("/api/search").set(new SearchHandler(model));

@@ -21,9 +21,16 @@ final class WindowHandler implements Endpoint {
     private static final int MIN_PART = 16; // containers: below that, splitting costs more than it saves
 
     private final TraceModel model;
+    private final LogicalView logical;
 
     WindowHandler(TraceModel model) {
+        this(model, null);
+    }
+
+    /** With {@code logical}, also answers {@code time=logical} (times in logical units, docs/api.md). */
+    WindowHandler(TraceModel model, LogicalView logical) {
         this.model = model;
+        this.logical = logical;
     }
 
     @Override
@@ -48,11 +55,12 @@ final class WindowHandler implements Endpoint {
         }
         List<Type> selected = types;
         boolean dominant = params.has("dominant") && params.integer("dominant", 0, 1) == 1;
+        WindowTables tables = WindowTables.of(params, model, logical);
         PixelGrid grid = new PixelGrid(start, end, width);
         Json.headers(ex);
         ex.sendResponseHeaders(200, 0);
         try (JsonOut out = new JsonOut(ex.getResponseBody())) {
-            write(out, grid, containers, selected, dominant);
+            write(out, grid, containers, selected, tables, dominant);
         }
     }
 
@@ -63,7 +71,7 @@ final class WindowHandler implements Endpoint {
             containers.add(model.container(id));
         }
         try (JsonOut g = new JsonOut(out)) {
-            write(g, new PixelGrid(start, end, width), containers, model.entityTypes(), false);
+            write(g, new PixelGrid(start, end, width), containers, model.entityTypes(), WindowTables.store(model), false);
         }
     }
 
@@ -71,9 +79,9 @@ final class WindowHandler implements Endpoint {
      * The envelope, then the rows: split in parts rendered on all cores when there are many
      * containers (a zoomed-out window of a hundred rows is a million entities to sample).
      */
-    private void write(JsonOut g, PixelGrid grid, List<Container> containers, List<Type> types, boolean dominant)
-            throws IOException {
-        WindowRows rows = new WindowRows(model, grid, types, dominant);
+    private void write(JsonOut g, PixelGrid grid, List<Container> containers, List<Type> types, WindowTables tables,
+            boolean dominant) throws IOException {
+        WindowRows rows = new WindowRows(model, grid, types, tables, dominant);
         g.beginObject();
         g.name("start").value(grid.start());
         g.name("end").value(grid.end());

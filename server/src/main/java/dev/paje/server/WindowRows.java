@@ -23,12 +23,14 @@ final class WindowRows {
     private final TraceModel model;
     private final PixelGrid grid;
     private final List<Type> types;
+    private final WindowTables tables;
     private final boolean dominant;
 
-    WindowRows(TraceModel model, PixelGrid grid, List<Type> types, boolean dominant) {
+    WindowRows(TraceModel model, PixelGrid grid, List<Type> types, WindowTables tables, boolean dominant) {
         this.model = model;
         this.grid = grid;
         this.types = types;
+        this.tables = tables;
         this.dominant = dominant;
     }
 
@@ -44,9 +46,9 @@ final class WindowRows {
     }
 
     void write(JsonOut g, List<Container> containers) throws IOException {
-        StateSampler states = new StateSampler(grid, model.end());
+        StateSampler states = new StateSampler(grid, tables.end());
         PointSampler points = new PointSampler(grid);
-        VariableSampler variables = new VariableSampler(grid, model.end());
+        VariableSampler variables = new VariableSampler(grid, tables.end());
         WindowWriter columns = new WindowWriter(g);
         for (Container c : containers) {
             g.beginObject();
@@ -54,7 +56,7 @@ final class WindowRows {
             for (TypeKind kind : KINDS) {
                 g.name(field(kind)).beginArray();
                 for (Type t : types) {
-                    Object table = t.kind() == kind ? c.table(t) : null;
+                    Object table = t.kind() == kind ? tables.table(c, t) : null;
                     if (table == null) {
                         continue;
                     }
@@ -74,7 +76,7 @@ final class WindowRows {
                         g.name("max").value(range[1]);
                         columns.variables(variables.sample(v));
                     } else if (table instanceof LinkTable l) {
-                        columns.links(points.sample(l), l);
+                        columns.links(points.sample(l), l, tables.storeRows(c, t));
                     }
                     g.endObject();
                 }

@@ -66,8 +66,13 @@ final class WindowWriter {
     }
 
     void links(PointSampler s, LinkTable t) throws IOException {
+        links(s, t, IntUnaryOperator.identity());
+    }
+
+    /** Links of a table whose rows are not the store's (logical time): {@code storeRows} maps them back. */
+    void links(PointSampler s, LinkTable t, IntUnaryOperator storeRows) throws IOException {
         g.name("items").beginObject();
-        ints("row", s.rows);
+        ints("row", s.rows, storeRows);
         doubles("start", s.rows, t::start);
         doubles("end", s.rows, t::end);
         ints("value", s.rows, t::value);

@@ -90,11 +90,6 @@ final class Params {
         return Integer.parseInt(v);
     }
 
-    /** A parameter's text as given (decoded). */
-    String text(String name) {
-        return required(name);
-    }
-
     /** Whether the parameter is present. */
     boolean has(String name) {
         return values.containsKey(name);

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "paje",
         description = "Fast tools for Pajé traces: view in the browser, dump and validate (drop-ins for PajeNG's pj_dump).",
         versionProvider = Version.class,
-        subcommands = {ViewCommand.class, DumpCommand.class, ValidateCommand.class, StatsCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {ViewCommand.class, DumpCommand.class, ValidateCommand.class, StatsCommand.class, RenderCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Run 'paje COMMAND --help' for the options of a command."})
 public final class Main implements Runnable {
     @CommandLine.Option(names = "--help", usageHelp = true, description = "Show this help and exit.")

@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
         description = "Fast tools for Pajé traces: view in the browser, dump and validate (drop-ins for PajeNG's pj_dump).",
         versionProvider = Version.class,
         subcommands = {ViewCommand.class, DumpCommand.class, ValidateCommand.class, StatsCommand.class,
-            ExportCommand.class, CutCommand.class, CausalityCommand.class, FixClocksCommand.class,
+            RenderCommand.class, ExportCommand.class, CutCommand.class, CausalityCommand.class, FixClocksCommand.class,
             CommandLine.HelpCommand.class},
         footer = {"", "Run 'paje COMMAND --help' for the options of a command."})
 public final class Main implements Runnable {

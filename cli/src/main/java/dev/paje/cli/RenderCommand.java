@@ -1,0 +1,158 @@
+package dev.paje.cli;
+
+import dev.paje.TraceLoader;
+import dev.paje.render.Format;
+import dev.paje.render.Picture;
+import dev.paje.render.RenderException;
+import dev.paje.render.RenderOptions;
+import dev.paje.render.Renderer;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code paje render}: the viewer's space-time diagram as an SVG or PNG file, for papers and reports. */
+@Command(name = "render", sortOptions = false,
+        description = {"Draw the space-time diagram of a trace, as the viewer shows it, into an SVG",
+            "or PNG file: container names, a ruler with units, states with their nesting",
+            "levels, events, links, variables and a legend, in the viewer's colours.",
+            "Where entities are shorter than a pixel, each pixel shows a summary (the share",
+            "of each state value, event counts, variable min-max), hatched, as in the viewer:",
+            "an SVG stays small whatever the size of the trace.",
+            ""},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the picture was written", "1:the trace has a problem, or the picture could not be written",
+            "2:wrong usage (unknown container or type, bad window or size, unknown format)"})
+final class RenderCommand implements Callable<Integer> {
+    @Parameters(arity = "0..1", paramLabel = "TRACE", description = "Trace file; '-' or nothing reads standard input.")
+    String trace;
+
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "FILE",
+            description = "The picture to write: FILE.svg (vector) or FILE.png.")
+    Path output;
+
+    @Option(names = {"-s", "--start"}, paramLabel = "TIME", description = "Start of the window (default: start of the trace).")
+    double start = Double.NEGATIVE_INFINITY;
+
+    @Option(names = {"-e", "--end"}, paramLabel = "TIME", description = "End of the window (default: end of the trace).")
+    double end = Double.POSITIVE_INFINITY;
+
+    @Option(names = {"-c", "--container"}, paramLabel = "PATH", description = {"Only this container and what it holds: a path",
+        "such as '/node-1/rank 0' or a name. Repeat for more (default: all)."})
+    List<String> containers = new ArrayList<>();
+
+    @Option(names = {"-t", "--type"}, paramLabel = "NAME", description = "Only this entity type. Repeat for more (default: all).")
+    List<String> types = new ArrayList<>();
+
+    @Option(names = {"-w", "--width"}, paramLabel = "PX", description = "Picture width in pixels (default: 1920).")
+    int width = 1920;
+
+    @Option(names = "--height", paramLabel = "PX", description = {"Picture height in pixels (default: fit the rows, at most "
+        + RenderOptions.MAX_AUTO_HEIGHT + ";", "rows get thinner when there are many)."})
+    int height;
+
+    @Option(names = "--title", paramLabel = "TEXT", description = "A title above the diagram.")
+    String title;
+
+    @Option(names = "--no-legend", description = "Leave out the legend.")
+    boolean noLegend;
+
+    @Option(names = "--aggregate", description = {"Draw the leaf children of a container that has many (8 or more)",
+        "as one row: per pixel, the share of their time in each state.",
+        "Done anyway when the rows would otherwise be too thin."})
+    boolean aggregate;
+
+    @Mixin
+    LoadOptions load;
+
+    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        RenderOptions options = new RenderOptions(start, end, containers, types, width, height, title, !noLegend,
+                aggregate, RenderOptions.defaults().aggregateMin());
+        try {
+            Format.of(output);
+            checkOptions(options);
+        } catch (RenderException e) {
+            err.println("paje render: " + e.getMessage());
+            return 2;
+        }
+        String unwritable = unwritable(output);
+        if (unwritable != null) {
+            err.println("paje render: cannot write " + output + ": " + unwritable);
+            return 1;
+        }
+        TraceLoader.Loaded loaded = TraceInput.load(load.builder().build(), trace, err);
+        if (loaded == null) {
+            return 1;
+        }
+        if (!loaded.valid()) {
+            loaded.problems().forEach(p -> TraceInput.print(p, err));
+            return 1;
+        }
+        Picture picture;
+        try {
+            picture = Renderer.render(loaded.trace(), options, output);
+        } catch (RenderException e) {
+            err.println("paje render: " + e.getMessage());
+            return 2;
+        } catch (IOException e) {
+            err.println("paje render: cannot write " + output + ": " + e.getMessage());
+            return 1;
+        }
+        if (picture.autoAggregated()) {
+            err.println("paje render: note: one row per container would not fit in the picture's height: the leaf children"
+                    + " of containers that have many are drawn as one row each (as with --aggregate); see --container"
+                    + " and --height");
+        }
+        return 0;
+    }
+
+    /** Checks the sizes and the window before the trace is loaded, so that a typo fails at once. */
+    private static void checkOptions(RenderOptions o) {
+        if (o.width() < RenderOptions.MIN_WIDTH || o.width() > RenderOptions.MAX_WIDTH) {
+            throw new RenderException("--width " + o.width() + " is out of range: it must be between "
+                    + RenderOptions.MIN_WIDTH + " and " + RenderOptions.MAX_WIDTH);
+        }
+        if (o.height() != 0 && (o.height() < RenderOptions.MIN_HEIGHT || o.height() > RenderOptions.MAX_HEIGHT)) {
+            throw new RenderException("--height " + o.height() + " is out of range: it must be between "
+                    + RenderOptions.MIN_HEIGHT + " and " + RenderOptions.MAX_HEIGHT);
+        }
+        if (Double.isNaN(o.start()) || Double.isNaN(o.end())) {
+            throw new RenderException("--start and --end must be numbers");
+        }
+        if (o.start() > o.end()) {
+            throw new RenderException("empty window: --start " + o.start() + " is after --end " + o.end());
+        }
+    }
+
+    /** Why {@code file} cannot be written, or null when it can. */
+    private static String unwritable(Path file) {
+        Path dir = file.toAbsolutePath().getParent();
+        if (Files.isDirectory(file)) {
+            return "it is a directory";
+        }
+        if (dir == null || !Files.isDirectory(dir)) {
+            return "no such directory: " + dir;
+        }
+        if (!Files.isWritable(dir) || (Files.exists(file) && !Files.isWritable(file))) {
+            return "permission denied";
+        }
+        return null;
+    }
+}

@@ -1,0 +1,90 @@
+package dev.paje.render;
+
+import dev.paje.query.PointSampler;
+import dev.paje.query.StateSampler;
+import dev.paje.query.VariableSampler;
+import dev.paje.store.Container;
+import dev.paje.store.EventTable;
+import dev.paje.store.StateTable;
+import dev.paje.store.Trace;
+import dev.paje.store.Type;
+import dev.paje.store.TypeKind;
+import dev.paje.store.VariableTable;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+
+/**
+ * The one drawing routine of the diagram, onto any {@link Graphics2D} (an SVG document or an
+ * image): frame, then each row's states, variables and events as the samplers give them at the
+ * plot's pixel width, the hatching of what was summarized, the links, and the legend.
+ */
+final class DiagramPainter {
+    private final Trace trace;
+    private final Scope scope;
+    private final Layout layout;
+    private final Palette palette;
+    private final String title;
+
+    DiagramPainter(Trace trace, Scope scope, Layout layout, Palette palette, String title) {
+        this.trace = trace;
+        this.scope = scope;
+        this.layout = layout;
+        this.palette = palette;
+        this.title = title;
+    }
+
+    /** Paints the whole picture and returns what it drew. */
+    Picture paint(Graphics2D g) {
+        g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
+        g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
+        g.setColor(Theme.BACKGROUND);
+        g.fillRect(0, 0, layout.width, layout.height);
+        FramePainter frame = new FramePainter(g, layout, trace.end());
+        frame.title(title);
+        frame.backgrounds(layout.rows);
+        frame.ruler();
+        frame.names(layout.rows);
+
+        Hatch hatch = new Hatch();
+        int left = layout.plotLeft;
+        StatePainter states = new StatePainter(g, layout.grid, left, palette, hatch);
+        VariablePainter variables = new VariablePainter(g, layout.grid, left, palette, hatch);
+        MarkPainter marks = new MarkPainter(g, layout.grid, left, palette, hatch);
+        AggregatePainter aggregates = new AggregatePainter(g, layout.grid, left, palette, trace.end());
+        StateSampler stateSampler = new StateSampler(layout.grid, trace.end());
+        VariableSampler variableSampler = new VariableSampler(layout.grid, trace.end());
+        PointSampler points = new PointSampler(layout.grid);
+        g.setClip(left, layout.plotTop, layout.plotWidth(), layout.plotHeight);
+        for (Row row : layout.rows) {
+            if (row.aggregated()) {
+                row.lanes().forEach(lane -> aggregates.paint(row, lane, lane.type()));
+                continue;
+            }
+            Container c = row.container();
+            for (Lane lane : row.lanes()) {
+                if (c.table(lane.type()) instanceof StateTable t) {
+                    states.paint(lane, lane.type(), stateSampler.sample(t));
+                } else if (c.table(lane.type()) instanceof VariableTable v) {
+                    variables.paint(lane, lane.type(), v, variableSampler.sample(v));
+                }
+            }
+            for (Type t : trace.types()) {
+                if (t.kind() == TypeKind.EVENT && scope.drawn(t) && c.table(t) instanceof EventTable e) {
+                    marks.events(row, t, e, points.sample(e));
+                }
+            }
+        }
+        hatch.draw(g);
+        RowIndex index = new RowIndex(trace, scope, layout.rows, layout.plotTop);
+        LinkPainter links = new LinkPainter(g, layout.grid, left, palette, index, marks);
+        links.paint(trace, scope, points);
+        g.setClip(null);
+        if (layout.legend != null) {
+            layout.legend.draw(g, layout.legendTop, hatch.any());
+        }
+        return new Picture(layout.width, layout.height, left, layout.plotTop, layout.plotWidth(), layout.plotHeight,
+                layout.grid.start(), layout.grid.end(), layout.rows.stream().map(Picture.RowBox::of).toList(),
+                layout.autoAggregated, states.exact + variables.exact + marks.exact + links.exact,
+                states.cells + variables.cells + marks.cells + links.cells + aggregates.cells);
+    }
+}

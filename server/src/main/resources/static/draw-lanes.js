@@ -6,7 +6,7 @@ import { isDimmed } from './filter-state.js';
 
 /** The states of one row; f holds the frame's width, time-to-x, counters and summarized rectangles. */
 export function drawStates(r, d, y0, rowHits, f) {
-  const { W, X, drawn, summaryRects } = f;
+  const { W, X, drawn, summaryRects, batch } = f;
   for (const st of d.states || []) {
     const lane = r.laneByType.get(st.type);
     if (!lane) continue;
@@ -20,26 +20,15 @@ export function drawStates(r, d, y0, rowHits, f) {
       x0 = snap(Math.max(-2, x0)); x1 = snap(Math.min(W + 2, x1));
       const lr = levelRect(lane, it.level, lane.top + y0);
       const c = valueColor(st.type, it.value);
-      ctx.globalAlpha = isDimmed(r.id, st.type, it.row) ? 0.15 : 1; // filtered out by the search: dimmed
-      ctx.fillStyle = U.css(c);
-      ctx.fillRect(x0, lr.y, Math.max(x1 - x0, 1 / S.dpr), lr.h);
-      if (x1 - x0 >= 3) {
-        ctx.fillStyle = 'rgba(0,0,0,0.28)';
-        ctx.fillRect(x0, lr.y, 1 / S.dpr, lr.h);
-      }
+      const dim = isDimmed(r.id, st.type, it.row); // filtered out by the search: dimmed
+      const layer = 2 * it.level; // outer levels first so that nested ones are drawn inside them
+      batch.add(layer, U.css(c, dim ? 0.15 : 1), x0, lr.y, Math.max(x1 - x0, 1 / S.dpr), lr.h);
+      if (x1 - x0 >= 3) batch.add(layer + 1, 'rgba(0,0,0,0.28)', x0, lr.y, 1 / S.dpr, lr.h);
       if (x1 - x0 > 36 && lr.h >= 11) {
-        const name = valueName(st.type, it.value);
-        ctx.save();
-        ctx.beginPath();
-        ctx.rect(Math.max(0, x0) + 2, lr.y, Math.min(W, x1) - Math.max(0, x0) - 4, lr.h);
-        ctx.clip();
-        ctx.fillStyle = U.luminance(c) > 0.55 ? 'rgba(0,0,0,0.8)' : 'rgba(255,255,255,0.95)';
-        ctx.font = '11px system-ui, sans-serif';
-        ctx.textBaseline = 'middle';
-        ctx.fillText(name, Math.max(0, x0) + 4, lr.y + lr.h / 2 + 0.5);
-        ctx.restore();
+        batch.label(valueName(st.type, it.value), Math.max(0, x0) + 4, lr.y + lr.h / 2 + 0.5,
+          [Math.max(0, x0) + 2, lr.y, Math.min(W, x1) - Math.max(0, x0) - 4, lr.h],
+          U.luminance(c) > 0.55 ? 'rgba(0,0,0,0.8)' : 'rgba(255,255,255,0.95)');
       }
-      ctx.globalAlpha = 1;
       const h = { kind: 'state', container: r.id, type: st.type, row: it.row, value: it.value, level: it.level,
         start: it.start, end: it.end, x0, x1, y0: lr.y, y1: lr.y + lr.h };
       rowHits.push(h);
@@ -58,8 +47,7 @@ export function drawStates(r, d, y0, rowHits, f) {
       for (const [v, f] of s.values) {
         if (isHidden(st.type, v)) continue;
         const hh = f * lr.h;
-        ctx.fillStyle = U.css(valueColor(st.type, v));
-        ctx.fillRect(x0, yy, w, hh);
+        batch.add(1000 + s.level, U.css(valueColor(st.type, v)), x0, yy, w, hh); // summaries over exact states
         yy += hh;
         shown.push([v, f]);
       }

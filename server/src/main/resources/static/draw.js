@@ -9,6 +9,7 @@ import { drawEvents, drawLinks } from './draw-marks.js';
 import { drawOverlay } from './hover.js';
 import { drawAnnotations } from './annot.js';
 import { paintThinStates } from './draw-thin.js';
+import { RectBatch } from './batch.js';
 
 let firstDrawDone = false;
 let lastFrame = null;
@@ -53,9 +54,14 @@ export function draw() {
   if (!S.meta) return;
   const t0 = performance.now();
   paint();
-  model.timing.paint = Math.max(model.timing.paint || 0, performance.now() - t0);
+  const tm = model.timing, t1 = performance.now();
+  tm.paint = Math.max(tm.paint || 0, t1 - t0);
   present();
+  const t2 = performance.now();
+  tm.present = Math.max(tm.present || 0, t2 - t1);
   finish();
+  tm.finish = Math.max(tm.finish || 0, performance.now() - t2);
+  model.timing.draw = Math.max(model.timing.draw || 0, performance.now() - t0);
 }
 
 /** After a change of the time window only: copies the painted frame when it covers the view closely enough. */
@@ -63,7 +69,8 @@ export function drawView() {
   if (!S.meta) return;
   const fr = S.frame;
   const ratio = fr ? (S.plotW / span()) / fr.scale : 0;
-  if (!fr || fr.folded || fold.x || fr.rowsKey !== rowsKey() || view.start < fr.start || view.end > fr.end || ratio < 0.5 || ratio > 2) {
+  if (!fr || fr.folded || fold.x || fr.rowsKey !== rowsKey() || view.start < fr.start || view.end > fr.end || ratio < 0.5 || ratio > 2
+      || S.scrollY < fr.top || S.scrollY + S.plotH > fr.bottom) {
     draw();
     return;
   }
@@ -71,16 +78,18 @@ export function drawView() {
   finish();
 }
 
-function rowsKey() { return `${S.scrollY}|${S.plotW}|${S.plotH}|${S.rows.length}|${S.dpr}|${axis.logical}`; }
+function rowsKey() { return `${S.plotW}|${S.plotH}|${S.rows.length}|${S.totalHeight}|${S.dpr}|${axis.logical}`; }
 
 function present() {
   const fr = S.frame;
   screen.setTransform(1, 0, 0, 1, 0, 0);
   screen.clearRect(0, 0, canvas.width, canvas.height);
   const sx = (view.start - fr.start) * fr.scale * S.dpr, sw = span() * fr.scale * S.dpr;
+  const sy = (S.scrollY - fr.top) * S.dpr;
   screen.imageSmoothingEnabled = false;
-  screen.drawImage(frame, sx, 0, sw, frame.height, 0, 0, canvas.width, canvas.height);
+  screen.drawImage(frame, sx, sy, sw, canvas.height, 0, 0, canvas.width, canvas.height);
   S.hitShift = (view.start - fr.start) * fr.scale; // frame x = plot x + shift (exact while only panning)
+  S.hitShiftY = S.scrollY - fr.top; // frame y = plot y + shift
   S.hitScale = fr.scale / (S.plotW / span());
 }
 
@@ -90,15 +99,25 @@ function paint() {
   const start = folded ? view.start : Math.max(S.traceStart, view.start - w / 2);
   const end = folded ? view.end : Math.min(S.traceEnd, view.end + w / 2);
   const scale = S.plotW / w;
-  const W = Math.max(1, Math.ceil((end - start) * scale)), H = S.plotH;
+  // a quarter of the plot's height of rows above and below too: a drag that drifts a little
+  // vertically, or a short scroll, still only copies pixels
+  const margin = Math.round(S.plotH / 4);
+  const top = Math.max(0, S.scrollY - margin);
+  const bottom = Math.min(Math.max(S.totalHeight, S.scrollY + S.plotH), S.scrollY + S.plotH + margin);
+  const W = Math.max(1, Math.ceil((end - start) * scale)), H = bottom - top;
   const pw = Math.round(W * S.dpr), ph = Math.round(H * S.dpr);
   if (frame.width !== pw || frame.height !== ph) { frame.width = pw; frame.height = ph; }
-  S.frame = { start, end, scale, W, rowsKey: rowsKey(), folded };
+  S.frame = { start, end, scale, W, top, bottom, rowsKey: rowsKey(), folded };
+  const scrollY = S.scrollY, plotH = S.plotH;
+  S.scrollY = top; // the drawing code draws the rows from scrollY down plotH pixels
+  S.plotH = H;
   drawOn(fctx);
   try {
     paintRows(start, scale, W, H, folded);
   } finally {
     drawOn(screen);
+    S.scrollY = scrollY;
+    S.plotH = plotH;
   }
 }
 
@@ -135,7 +154,7 @@ function paintRows(frameStart, scale, W, H, folded) {
   for (const k of tk.ticks) ctx.fillRect(snap(X(k.t)), 0, 1 / S.dpr, H);
 
   if (S.data) {
-    const f = { W, X, drawn, summaryRects };
+    const f = { W, X, drawn, summaryRects, batch: new RectBatch() };
     const thin = S.thinRows && S.data.thin;
     const t0 = performance.now();
     if (thin) paintThinStates(vis, X, W, H, drawn);
@@ -148,7 +167,11 @@ function paintRows(frameStart, scale, W, H, folded) {
       S.hits.rows.set(r.id, rowHits);
       if (!thin) drawStates(r, d, y0, rowHits, f);
       drawVariables(r, d, y0, rowHits, f);
-      drawEvents(r, d, y0, f);
+    }
+    f.batch.fill(ctx);
+    for (const r of vis) { // events over the states
+      const d = S.data.byContainer.get(r.id);
+      if (d) drawEvents(r, d, -S.scrollY, f);
     }
 
     // hatch over everything summarized, so that it never looks exact
@@ -173,8 +196,13 @@ function paintRows(frameStart, scale, W, H, folded) {
 /** The overlay and the model, after every draw. */
 function finish() {
   const vis = visibleRows();
+  const t0 = performance.now();
   drawOverlay();
+  const t1 = performance.now();
   drawAnnotations();
+  const t2 = performance.now();
+  model.timing.overlay = Math.max(model.timing.overlay || 0, t1 - t0);
+  model.timing.annotations = Math.max(model.timing.annotations || 0, t2 - t1);
   // the model, for tests and tools
   const rect = plot.getBoundingClientRect();
   model.view = { start: view.start, end: view.end };

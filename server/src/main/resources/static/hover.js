@@ -7,8 +7,9 @@ import { thinHit } from './draw-thin.js';
 import { timeText, durationText } from './timeaxis.js';
 
 /** The entity under plot point (x, y); hits are recorded in the painted frame's coordinates. */
-export function hitTest(px, y) {
+export function hitTest(px, py) {
   const x = px * (S.hitScale || 1) + (S.hitShift || 0);
+  const y = py + (S.hitShiftY || 0); // frame coordinates, where the hits were recorded
   for (const e of S.hits.events) if (x >= e.x0 && x <= e.x1 && y >= e.y0 && y <= e.y1) return e;
   let best = null, bd = 4.5;
   for (const l of S.hits.links) {
@@ -16,9 +17,9 @@ export function hitTest(px, y) {
     if (d < bd) { bd = d; best = l; }
   }
   if (best) return best;
-  const r = rowAt(y);
+  const r = rowAt(py);
   if (!r) return null;
-  if (S.data && S.data.thin) return thinHit(r, x, y);
+  if (S.data && S.data.thin) return thinHit(r, x, py);
   const list = S.hits.rows.get(r.id) || [];
   let found = null;
   for (const h of list) {
@@ -109,7 +110,7 @@ export function drawOverlay() {
   if (h) {
     // hit rectangles are in frame coordinates: map them to the plot as the screen copy does
     const hs = S.hitScale || 1;
-    octx.setTransform(S.dpr / hs, 0, 0, S.dpr, (-(S.hitShift || 0) * S.dpr) / hs, 0);
+    octx.setTransform(S.dpr / hs, 0, 0, S.dpr, (-(S.hitShift || 0) * S.dpr) / hs, -(S.hitShiftY || 0) * S.dpr);
     if (h.kind === 'state') {
       octx.lineWidth = 1.5;
       octx.strokeStyle = '#111';

@@ -58,7 +58,7 @@ export function setScroll(y) {
   S.scrollY = y;
   if (Math.abs(vscroll.scrollTop - y) > 1) vscroll.scrollTop = y;
   renderTree();
-  draw();
+  drawView();
   scheduleFetch();
   writeHash();
 }

@@ -164,7 +164,8 @@ public final class PanTiming {
                 }
                 System.out.printf("  long tasks (> 50 ms): %d, total %.0f ms, longest %.0f ms%n", longTasks.size(), sum, max);
             }
-            System.out.println("  longest main-thread steps (ms): " + page.evaluate("JSON.stringify(paje.timing)"));
+            System.out.println("  longest main-thread steps (ms): " + page.evaluate("JSON.stringify(paje.timing)")
+                    + "; drawn at the end: " + page.evaluate("JSON.stringify(paje.drawn)"));
             System.out.println("  window answers (bytes, largest first): " + page.evaluate("JSON.stringify(performance.getEntriesByType('resource')"
                     + ".filter(e => e.name.includes('/api/window')).map(e => e.encodedBodySize).sort((a, b) => b - a).slice(0, 5))"));
         }

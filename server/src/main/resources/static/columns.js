@@ -28,17 +28,11 @@ function stateCells(s) {
   return out;
 }
 
-/** Dominant-value runs (thin rows): cells {px, n pixels, level 0, values: [[value, 1]]}. */
-function runCells(r) {
-  const out = new Array(r.px.length);
-  for (let i = 0; i < r.px.length; i++) out[i] = { px: r.px[i], n: r.length[i], level: 0, values: [[r.value[i], 1]] };
-  return out;
-}
-
 /** Turns every table of a window answer into the arrays of objects the drawing code reads. */
 export function decodeWindow(answer) {
   for (const r of answer.rows) {
-    for (const st of r.states) { st.items = rows(st.items); st.summary = st.runs ? runCells(st.runs) : stateCells(st.summary); }
+    // runs (thin rows) stay columns: hundreds of thousands of them are painted straight into pixels
+    for (const st of r.states) { st.items = rows(st.items); st.summary = st.runs ? [] : stateCells(st.summary); }
     for (const kind of ['events', 'variables', 'links']) {
       for (const t of r[kind]) { t.items = rows(t.items); t.summary = rows(t.summary); }
     }

@@ -51,13 +51,23 @@ export function paintThinStates(vis, X, W, H, drawn) {
       const y0 = Math.round((top - S.scrollY) * dpr);
       const y1 = Math.max(y0 + 1, Math.round((bottom - S.scrollY) * dpr));
       if (y1 <= 0 || y0 >= ch) continue;
-      for (const s of st.summary) { // runs: pixel ranges of the answer's grid
-        const v = s.values[0][0];
-        if (isHidden(st.type, v)) continue;
-        const t0 = S.data.start + s.px * S.data.pixel;
-        const a = Math.floor(X(t0) * dpr), b = Math.max(a + 1, Math.round(X(t0 + s.n * S.data.pixel) * dpr));
-        fill(a, b, y0, y1, word(st.type, v));
-        drawn.summaries++;
+      const runs = st.runs;
+      if (runs) { // pixel ranges of the answer's grid, as columns
+        const { px: rp, length: rl, value: rv } = runs;
+        const words = new Map(); // value -> colour word, 0 when hidden: no string keys per run
+        const start = S.data.start, pixel = S.data.pixel;
+        for (let i = 0; i < rp.length; i++) {
+          const v = rv[i];
+          let w = words.get(v);
+          if (w === undefined) words.set(v, (w = isHidden(st.type, v) ? 0 : word(st.type, v)));
+          if (!w) continue;
+          const t0 = start + rp[i] * pixel;
+          const a = Math.floor(X(t0) * dpr), b = Math.max(a + 1, Math.round(X(t0 + rl[i] * pixel) * dpr));
+          if (y1 - y0 === 1) { // one pixel row: the common case of a thousand rows
+            if (a < cw && b > 0) px.fill(w, y0 * cw + Math.max(0, a), y0 * cw + Math.min(cw, b));
+          } else fill(a, b, y0, y1, w);
+        }
+        drawn.summaries += rp.length;
       }
       // exact states over the runs, outer levels first so that inner ones show
       const items = st.items.length > 1 ? st.items.slice().sort((p, q) => p.level - q.level) : st.items;
@@ -88,18 +98,20 @@ export function thinHit(r, fx, y) {
     for (const it of st.items) {
       if (t >= it.start && t <= it.end && !isHidden(st.type, it.value) && (!found || it.level >= found.level)) found = it;
     }
-    const base = { container: r.id, type: st.type, y0: lane.top - S.scrollY, y1: lane.top + lane.h - S.scrollY };
+    const fy = S.hitShiftY || 0; // hits are in the painted frame's coordinates, as the overlay draws them
+    const base = { container: r.id, type: st.type, y0: lane.top - S.scrollY + fy, y1: lane.top + lane.h - S.scrollY + fy };
     if (found) {
       return { ...base, kind: 'state', row: found.row, value: found.value, level: found.level, start: found.start,
         end: found.end, x0: (found.start - S.frame.start) * S.frame.scale, x1: (found.end - S.frame.start) * S.frame.scale };
     }
+    const runs = st.runs;
+    if (!runs) continue;
     const p = Math.floor((t - S.data.start) / S.data.pixel);
-    let lo = 0, hi = st.summary.length; // runs are in pixel order
-    while (lo < hi) { const m = (lo + hi) >> 1; if (st.summary[m].px + st.summary[m].n <= p) lo = m + 1; else hi = m; }
-    const s = st.summary[lo];
-    if (s && s.px <= p) {
-      const t0 = S.data.start + s.px * S.data.pixel, t1 = t0 + s.n * S.data.pixel;
-      return { ...base, kind: 'state-summary', dominant: true, level: 0, values: s.values, start: t0, end: t1,
+    let lo = 0, hi = runs.px.length; // runs are in pixel order
+    while (lo < hi) { const m = (lo + hi) >> 1; if (runs.px[m] + runs.length[m] <= p) lo = m + 1; else hi = m; }
+    if (lo < runs.px.length && runs.px[lo] <= p) {
+      const t0 = S.data.start + runs.px[lo] * S.data.pixel, t1 = t0 + runs.length[lo] * S.data.pixel;
+      return { ...base, kind: 'state-summary', dominant: true, level: 0, values: [[runs.value[lo], 1]], start: t0, end: t1,
         x0: (t0 - S.frame.start) * S.frame.scale, x1: (t1 - S.frame.start) * S.frame.scale };
     }
   }

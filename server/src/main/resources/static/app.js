@@ -8,6 +8,7 @@ import { buildContainers } from './tree.js';
 import { getJson, fetchOverview } from './fetch.js';
 import { commitHistory, wire } from './input.js';
 import { wireFeatures } from './features.js';
+import { wireExport } from './export.js';
 
 function renderProblems(list) {
   const box = $('problems');
@@ -61,6 +62,7 @@ async function main() {
   view.end = S.traceEnd;
   buildContainers();
   wireFeatures();
+  wireExport();
   await initAxis(readHash());
   if (!S.meta.containers.length) {
     const m = $('message');

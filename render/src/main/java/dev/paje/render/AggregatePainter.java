@@ -26,7 +26,9 @@ final class AggregatePainter {
 
     void paint(Row row, Lane lane, Type type) {
         if (type.kind() == dev.paje.store.TypeKind.VARIABLE) {
-            variable(row, lane, type);
+            if (!palette.hidden(type)) {
+                variable(row, lane, type);
+            }
             return;
         }
         Aggregate a = new Aggregate(grid, traceEnd, type, row.members());

@@ -64,7 +64,7 @@ final class DiagramPainter {
             for (Lane lane : row.lanes()) {
                 if (c.table(lane.type()) instanceof StateTable t) {
                     states.paint(lane, lane.type(), stateSampler.sample(t));
-                } else if (c.table(lane.type()) instanceof VariableTable v) {
+                } else if (c.table(lane.type()) instanceof VariableTable v && !palette.hidden(lane.type())) {
                     variables.paint(lane, lane.type(), v, variableSampler.sample(v));
                 }
             }

@@ -47,7 +47,7 @@ final class Layout {
         int avail = avail(budget, o, plan, trace, scope, palette);
         double s = scaleFor(plan, avail, o.height() != 0);
         boolean auto = false;
-        if (s < MIN_SCALE && !o.aggregate()) {
+        if (s < MIN_SCALE && !o.aggregate() && scope.listed() == null) { // a viewer's rows stay as listed
             RowPlan aggregated = new RowPlan(trace, scope, true, o.aggregateMin());
             if (aggregated.specs.size() < plan.specs.size()) {
                 plan = aggregated;
@@ -107,7 +107,7 @@ final class Layout {
         List<Type> types = new ArrayList<>();
         for (Type t : trace.types()) {
             boolean link = t.kind() == TypeKind.LINK && trace.containers().stream().anyMatch(c -> c.table(t) != null);
-            if (scope.drawn(t) && (present[t.id()] || link)) {
+            if (scope.drawn(t) && (present[t.id()] || link) && !palette.hidden(t)) {
                 types.add(t);
             }
         }

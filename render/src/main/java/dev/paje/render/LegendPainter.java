@@ -66,7 +66,9 @@ final class LegendPainter {
         for (Type t : types) {
             String name = DisplayNames.name(t.name());
             String header = name + " (" + t.kind().name().toLowerCase(java.util.Locale.ROOT) + ")";
-            int n = t.kind() == TypeKind.VARIABLE ? 1 : t.values().size();
+            int[] shown = java.util.stream.IntStream.range(0, t.values().size())
+                    .filter(v -> !palette.hidden(t, v)).toArray(); // values a viewer hid are not in the picture
+            int n = t.kind() == TypeKind.VARIABLE ? 1 : shown.length;
             if (x > left && (n > 6 || x + Theme.textWidth(Theme.BOLD, header) + 120 > right)) {
                 newLine(left); // a type with many values starts its own line
             }
@@ -78,7 +80,7 @@ final class LegendPainter {
                 entry(t, -1, name, indent);
             } else {
                 for (int v = 0; v < Math.min(n, MAX_VALUES); v++) {
-                    entry(t, v, DisplayNames.name(t.value(v).name()), indent);
+                    entry(t, shown[v], DisplayNames.name(t.value(shown[v]).name()), indent);
                 }
                 if (n > MAX_VALUES) {
                     wrap(Theme.textWidth(Theme.LABEL, "… and " + (n - MAX_VALUES) + " more"), indent);

@@ -58,6 +58,9 @@ final class LinkPainter {
                 s.sample(table);
                 for (int i = 0, n = s.rows.size(); i < n; i++) {
                     int r = s.rows.get(i);
+                    if (palette.hidden(t, table.value(r))) {
+                        continue;
+                    }
                     Row a = rows.of(table.from(r));
                     Row b = rows.of(table.to(r));
                     if (a == null || b == null) {

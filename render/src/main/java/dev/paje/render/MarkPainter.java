@@ -44,8 +44,11 @@ final class MarkPainter {
         Set<Long> seen = new HashSet<>();
         for (int i = 0, n = s.rows.size(); i < n; i++) {
             int row0 = s.rows.get(i);
-            double x = Math.round(left + grid.position(t.time(row0)) * 2) / 2.0;
+            double x = Math.round((left + grid.position(t.time(row0))) * 2) / 2.0; // to the half pixel
             int value = t.value(row0);
+            if (palette.hidden(type, value)) {
+                continue;
+            }
             exact++;
             if (!seen.add(((long) value << 32) | (long) (x * 2))) {
                 continue;

@@ -28,8 +28,15 @@ final class Palette {
 
     private final Color[][] values;
     private final Color[] types;
+    private final boolean[][] hiddenValues;
+    private final boolean[] hiddenTypes;
 
     Palette(Trace trace) {
+        this(trace, ViewChoices.NONE);
+    }
+
+    /** The trace's colours with a viewer's choices applied ({@code choices} checked against the trace). */
+    Palette(Trace trace, ViewChoices choices) {
         values = new Color[trace.types().size()][];
         types = new Color[trace.types().size()];
         for (Type t : trace.types()) {
@@ -37,6 +44,36 @@ final class Palette {
             Color own = parse(DisplayNames.name(t.color()));
             types[t.id()] = own != null ? own : byName(DisplayNames.name(t.name()));
         }
+        choices.colors().forEach((v, rgb) -> {
+            if (v.value() == ViewChoices.Value.ALL) {
+                types[v.type()] = new Color(rgb);
+            } else {
+                values[v.type()][v.value()] = new Color(rgb);
+            }
+        });
+        hiddenValues = new boolean[trace.types().size()][];
+        hiddenTypes = new boolean[trace.types().size()];
+        for (ViewChoices.Value v : choices.hidden()) {
+            if (v.value() == ViewChoices.Value.ALL) {
+                hiddenTypes[v.type()] = true;
+            } else {
+                if (hiddenValues[v.type()] == null) {
+                    hiddenValues[v.type()] = new boolean[values[v.type()].length];
+                }
+                hiddenValues[v.type()][v.value()] = true;
+            }
+        }
+    }
+
+    /** Whether value {@code index} of type {@code t} is hidden (by itself, or with all of its type's). */
+    boolean hidden(Type t, int index) {
+        boolean[] h = hiddenValues[t.id()];
+        return hiddenTypes[t.id()] || (h != null && index >= 0 && index < h.length && h[index]);
+    }
+
+    /** Whether the whole type is hidden: a variable's line, every value of the others. */
+    boolean hidden(Type t) {
+        return hiddenTypes[t.id()];
     }
 
     /** The colour of value {@code index} of type {@code t}. */

@@ -17,9 +17,10 @@ import java.util.List;
  * @param aggregate whether containers with at least {@code aggregateMin} children are drawn as one
  *     row of stacked state shares instead of one row per descendant
  * @param aggregateMin how many children make a container worth aggregating
+ * @param choices a viewer's rows, hidden values and colours ({@link ViewChoices#NONE} for none)
  */
 public record RenderOptions(double start, double end, List<String> containers, List<String> types, int width,
-        int height, String title, boolean legend, boolean aggregate, int aggregateMin) {
+        int height, String title, boolean legend, boolean aggregate, int aggregateMin, ViewChoices choices) {
     public static final int MIN_WIDTH = 200;
     public static final int MAX_WIDTH = 20_000;
     public static final int MIN_HEIGHT = 100;
@@ -30,6 +31,13 @@ public record RenderOptions(double start, double end, List<String> containers, L
     public RenderOptions {
         containers = List.copyOf(containers);
         types = List.copyOf(types);
+        choices = choices == null ? ViewChoices.NONE : choices;
+    }
+
+    /** Without a viewer's choices, as {@code paje render} asks. */
+    public RenderOptions(double start, double end, List<String> containers, List<String> types, int width, int height,
+            String title, boolean legend, boolean aggregate, int aggregateMin) {
+        this(start, end, containers, types, width, height, title, legend, aggregate, aggregateMin, ViewChoices.NONE);
     }
 
     /** The whole trace, every container and type, 1920 px wide, automatic height, with a legend. */
@@ -39,31 +47,36 @@ public record RenderOptions(double start, double end, List<String> containers, L
     }
 
     public RenderOptions withWindow(double from, double to) {
-        return new RenderOptions(from, to, containers, types, width, height, title, legend, aggregate, aggregateMin);
+        return new RenderOptions(from, to, containers, types, width, height, title, legend, aggregate, aggregateMin, choices);
     }
 
     public RenderOptions withContainers(List<String> names) {
-        return new RenderOptions(start, end, names, types, width, height, title, legend, aggregate, aggregateMin);
+        return new RenderOptions(start, end, names, types, width, height, title, legend, aggregate, aggregateMin, choices);
     }
 
     public RenderOptions withTypes(List<String> names) {
-        return new RenderOptions(start, end, containers, names, width, height, title, legend, aggregate, aggregateMin);
+        return new RenderOptions(start, end, containers, names, width, height, title, legend, aggregate, aggregateMin, choices);
     }
 
     public RenderOptions withSize(int w, int h) {
-        return new RenderOptions(start, end, containers, types, w, h, title, legend, aggregate, aggregateMin);
+        return new RenderOptions(start, end, containers, types, w, h, title, legend, aggregate, aggregateMin, choices);
     }
 
     public RenderOptions withTitle(String text) {
-        return new RenderOptions(start, end, containers, types, width, height, text, legend, aggregate, aggregateMin);
+        return new RenderOptions(start, end, containers, types, width, height, text, legend, aggregate, aggregateMin, choices);
     }
 
     public RenderOptions withLegend(boolean on) {
-        return new RenderOptions(start, end, containers, types, width, height, title, on, aggregate, aggregateMin);
+        return new RenderOptions(start, end, containers, types, width, height, title, on, aggregate, aggregateMin, choices);
     }
 
     public RenderOptions withAggregate(boolean on) {
-        return new RenderOptions(start, end, containers, types, width, height, title, legend, on, aggregateMin);
+        return new RenderOptions(start, end, containers, types, width, height, title, legend, on, aggregateMin, choices);
+    }
+
+    /** The same picture of the rows, values and colours a viewer shows. */
+    public RenderOptions withChoices(ViewChoices c) {
+        return new RenderOptions(start, end, containers, types, width, height, title, legend, aggregate, aggregateMin, c);
     }
 
     /** Checks the sizes; names are checked against the trace when drawing. */

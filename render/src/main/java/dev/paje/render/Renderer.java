@@ -39,7 +39,7 @@ public final class Renderer {
     public static Picture render(Trace trace, RenderOptions options, OutputStream out, Format format) throws IOException {
         options.check();
         Scope scope = Scope.of(trace, options);
-        Palette palette = new Palette(trace);
+        Palette palette = new Palette(trace, options.choices());
         Layout layout = new Layout(trace, scope, options, palette);
         DiagramPainter painter = new DiagramPainter(trace, scope, layout, palette, options.title());
         return switch (format) {

@@ -30,6 +30,10 @@ final class RowPlan {
         this.scope = scope;
         this.aggregate = aggregate;
         this.aggregateMin = aggregateMin;
+        if (scope.listed() != null) {
+            listed(trace.root(), 0);
+            return;
+        }
         for (Container top : scope.tops()) {
             if (top.parent() == null && lanes(top).isEmpty() && !top.children().isEmpty() && !aggregates(top)) {
                 for (Container child : top.children()) { // the root usually holds only the tree: start below it
@@ -52,10 +56,7 @@ final class RowPlan {
     }
 
     private void visit(Container c, int depth) {
-        List<Type> lanes = lanes(c);
-        double[] heights = lanes.stream().mapToDouble(RowPlan::laneHeight).toArray();
-        double h = lanes.isEmpty() ? Theme.EMPTY_ROW : java.util.Arrays.stream(heights).sum() + 2 * Theme.ROW_PAD;
-        specs.add(new Spec(c, null, DisplayNames.name(c.name()), depth, lanes, heights, h));
+        specs.add(row(c, depth));
         if (aggregates(c)) {
             addAggregate(c, depth + 1);
         } else {
@@ -63,6 +64,26 @@ final class RowPlan {
                 visit(child, depth + 1);
             }
         }
+    }
+
+    /** A viewer's rows: the listed containers in tree order, each indented below its listed ancestors. */
+    private void listed(Container c, int depth) {
+        int below = depth;
+        if (scope.listed(c)) {
+            specs.add(row(c, depth));
+            below = depth + 1;
+        }
+        for (Container child : c.children()) {
+            listed(child, below);
+        }
+    }
+
+    /** The row of one container at natural size. */
+    private Spec row(Container c, int depth) {
+        List<Type> lanes = lanes(c);
+        double[] heights = lanes.stream().mapToDouble(RowPlan::laneHeight).toArray();
+        double h = lanes.isEmpty() ? Theme.EMPTY_ROW : java.util.Arrays.stream(heights).sum() + 2 * Theme.ROW_PAD;
+        return new Spec(c, null, DisplayNames.name(c.name()), depth, lanes, heights, h);
     }
 
     /** Whether the children of {@code c} are drawn as one row: many of them, all leaves. */

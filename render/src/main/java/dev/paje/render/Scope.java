@@ -13,11 +13,13 @@ import java.util.List;
 
 /**
  * The options resolved against a trace: the window, the entity types drawn and the containers at
- * the top of the drawn subtrees. Names are looked up as {@code paje stats} does.
+ * the top of the drawn subtrees, or the containers of a viewer's list of rows ({@code listed}, null
+ * without one). Names are looked up as {@code paje stats} does.
  */
-record Scope(double start, double end, boolean[] typeDrawn, List<Container> tops) {
+record Scope(double start, double end, boolean[] typeDrawn, List<Container> tops, boolean[] listed) {
 
     static Scope of(Trace trace, RenderOptions options) {
+        options.choices().check(trace);
         for (String w : options.types()) {
             for (Type t : trace.types()) {
                 if (t.kind() == TypeKind.CONTAINER && !entityTypeNamed(trace, w)
@@ -37,7 +39,8 @@ record Scope(double start, double end, boolean[] typeDrawn, List<Container> tops
         boolean[] drawn = new boolean[trace.types().size()];
         lookup.types().forEach(t -> drawn[t.id()] = true);
         List<Container> tops = new ArrayList<>();
-        if (options.containers().isEmpty()) {
+        boolean[] listed = options.choices().listed(trace);
+        if (options.containers().isEmpty() || listed != null) { // listed rows: links may join any of them
             tops.add(trace.root());
         } else {
             for (Container c : lookup.containers()) {
@@ -46,7 +49,7 @@ record Scope(double start, double end, boolean[] typeDrawn, List<Container> tops
                 }
             }
         }
-        return new Scope(lookup.start(), lookup.end(), drawn, tops);
+        return new Scope(lookup.start(), lookup.end(), drawn, tops, listed);
     }
 
     private static boolean entityTypeNamed(Trace trace, String w) {
@@ -62,6 +65,11 @@ record Scope(double start, double end, boolean[] typeDrawn, List<Container> tops
             }
         }
         return false;
+    }
+
+    /** Whether container {@code c} has a row of its own in a viewer's list of rows (always true without a list). */
+    boolean listed(Container c) {
+        return listed == null || listed[c.id()];
     }
 
     boolean drawn(Type t) {

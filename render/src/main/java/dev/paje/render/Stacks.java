@@ -46,6 +46,9 @@ final class Stacks {
         int prevY = y;
         for (int k = 0; k < n; k++) {
             int i = from + order[k];
+            if (palette.hidden(type, values[i])) {
+                continue; // as the viewer: the values shown stack up without a gap
+            }
             cum += shares[i];
             int nextY = y + (int) Math.round(Math.min(1, cum) * h);
             if (nextY > prevY) {

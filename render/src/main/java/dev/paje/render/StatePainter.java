@@ -69,6 +69,9 @@ final class StatePainter {
             int to = from + byLevel[level];
             for (int k = from; k < to; k++) {
                 int i = order[k];
+                if (palette.hidden(type, s.itemValue.get(i))) {
+                    continue;
+                }
                 int x0 = x(s.itemStart.get(i));
                 int x1 = Math.max(x(s.itemEnd.get(i)), x0 + 1);
                 Color c = palette.value(type, s.itemValue.get(i));

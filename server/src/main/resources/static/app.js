@@ -8,6 +8,7 @@ import { buildContainers } from './tree.js';
 import { getJson, fetchOverview } from './fetch.js';
 import { commitHistory, wire } from './input.js';
 import { wireFeatures } from './features.js';
+import './viewports.js'; // the second viewport (split), or this page being it
 
 function renderProblems(list) {
   const box = $('problems');

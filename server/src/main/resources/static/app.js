@@ -9,6 +9,7 @@ import { getJson, fetchOverview } from './fetch.js';
 import { commitHistory, wire } from './input.js';
 import { wireFeatures } from './features.js';
 import { wireExport } from './export.js';
+import './viewports.js'; // the second viewport (split), or this page being it
 
 function renderProblems(list) {
   const box = $('problems');

@@ -4,6 +4,7 @@ import { U, S, ctx, valueColor, isHidden } from './state.js';
 import { displayRow } from './tree.js';
 import { drawArrow } from './draw.js';
 import { isDimmed } from './filter-state.js';
+import { isGrouped } from './collectives.js';
 
 /** The events of one row: small triangles at the top of its first lane. */
 export function drawEvents(r, d, y0, f) {
@@ -12,7 +13,7 @@ export function drawEvents(r, d, y0, f) {
     const lane = r.firstLane;
     const top = lane.top + y0 + 1;
     for (const it of ev.items || []) {
-      if (isHidden(ev.type, it.value)) continue;
+      if (isHidden(ev.type, it.value) || isGrouped(r.id, ev.type, it.row)) continue;
       const x = X(it.time);
       if (x < -6 || x > W + 6) continue;
       const c = valueColor(ev.type, it.value);
@@ -56,7 +57,7 @@ export function drawLinks(vis, f) {
   for (const r of S.data.rows) {
     for (const lk of r.links || []) {
       for (const it of lk.items || []) {
-        if (isHidden(lk.type, it.value)) continue;
+        if (isHidden(lk.type, it.value) || isGrouped(r.container, lk.type, it.row)) continue;
         const a = displayRow(it.from), b = displayRow(it.to);
         if (!a || !b) continue;
         if (!visIds.has(a.id) && !visIds.has(b.id)) {

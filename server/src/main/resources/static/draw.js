@@ -6,6 +6,7 @@ import { drawCuts } from './gaps.js';
 import { visibleRows } from './tree.js';
 import { drawStates, drawVariables } from './draw-lanes.js';
 import { drawEvents, drawLinks } from './draw-marks.js';
+import { drawCollectives } from './collectives.js';
 import { drawOverlay } from './hover.js';
 import { drawAnnotations } from './annot.js';
 import { paintThinStates } from './draw-thin.js';
@@ -182,6 +183,7 @@ function paintRows(frameStart, scale, W, H, folded) {
 
     const t2 = performance.now();
     drawLinks(vis, f);
+    drawCollectives(f);
     const t3 = performance.now();
     const tm = model.timing;
     tm.thin = Math.max(tm.thin || 0, t1 - t0);

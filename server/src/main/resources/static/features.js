@@ -6,6 +6,7 @@ import { wireStats } from './stats-panel.js';
 import { wireMarks } from './marks.js';
 import { wireSearch } from './search.js';
 import { wireRowsMenu } from './rows-menu.js';
+import { wireCollectives } from './collectives.js';
 
 export function wireFeatures() {
   wireStats();
@@ -13,4 +14,5 @@ export function wireFeatures() {
   wireMarks();
   wireSearch();
   wireRowsMenu();
+  wireCollectives();
 }

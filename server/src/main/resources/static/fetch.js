@@ -7,6 +7,7 @@ import { drawOverview } from './ruler.js';
 import { decodeWindow } from './columns.js';
 import { axisParam, foldZoom } from './timeaxis.js';
 import { refreshGaps } from './gaps.js';
+import { refreshCollectives } from './collectives.js';
 
 let fetchSeq = 0, appliedSeq = 0, inFlight = false, fetchTimer = 0, fetchPending = false;
 
@@ -47,6 +48,7 @@ async function doFetch() {
   model.fetches++;
   try {
     await refreshGaps(s, e, ids); // the folds set the scale, hence the width to ask for
+    await refreshCollectives(s, e, ids);
     const pxW = Math.max(1, Math.min(10000, Math.round(((e - s) / w) * S.plotW * S.dpr * foldZoom())));
     let answer;
     if (ids.length) {

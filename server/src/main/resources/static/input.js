@@ -9,6 +9,7 @@ import { inspect } from './inspector.js';
 import { parseAxisTime } from './timeaxis.js';
 import { toggleLogical } from './logical.js';
 import { toggleFolding, unfoldAt } from './gaps.js';
+import { toggleCollectives, toggleCollective } from './collectives.js';
 import { layoutRows, renderTree } from './tree.js';
 import { draw } from './draw.js';
 import { scheduleFetch } from './fetch.js';
@@ -115,6 +116,7 @@ export function wire() {
     const mx = ev.clientX - rect.left, my = ev.clientY - rect.top;
     if (unfoldAt(mx)) return;
     const h = hitTest(mx, my);
+    if (h && h.kind === 'collective') { toggleCollective(h.id); return; }
     if (h) inspect(h, tOf(mx));
   });
   plot.addEventListener('mouseleave', () => { if (!drag) setHover(null); });
@@ -175,6 +177,7 @@ export function wire() {
     else if (k === 'End') $('btn-end').click();
     else if (k === 'l' || k === 'L') toggleLogical();
     else if (k === 'g' || k === 'G') toggleFolding();
+    else if (k === 'o' || k === 'O') toggleCollectives();
     else if (k === 'Escape') { $('inspector').hidden = true; S.focusMark = null; model.focus = null; drawOverlay(); }
     else used = false;
     if (used) ev.preventDefault();

@@ -1,6 +1,11 @@
 package dev.paje.cli;
 
 import dev.paje.TraceLoader;
+import dev.paje.collective.Collective;
+import dev.paje.collective.CollectiveOptions;
+import dev.paje.collective.Collectives;
+import dev.paje.stats.Lookup;
+import dev.paje.store.Trace;
 import dev.paje.stats.Stats;
 import dev.paje.stats.StatsException;
 import dev.paje.stats.StatsOptions;
@@ -78,6 +83,9 @@ final class StatsCommand implements Callable<Integer> {
     Format format = Format.table;
 
     @Mixin
+    CollectiveFlags collectives;
+
+    @Mixin
     LoadOptions load;
 
     @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
@@ -97,6 +105,13 @@ final class StatsCommand implements Callable<Integer> {
             err.println("paje stats: empty window: --start " + start + " is after --end " + end);
             return 2;
         }
+        CollectiveOptions collectiveOptions = collectives.options(err);
+        if (collectiveOptions == null || (collectives.on && groupBy != null)) {
+            if (collectiveOptions != null) {
+                err.println("paje stats: --group-by does not go with --collectives");
+            }
+            return 2;
+        }
         TraceLoader.Loaded loaded = TraceInput.load(load.builder().build(), trace, err);
         if (loaded == null) {
             return 1;
@@ -104,6 +119,9 @@ final class StatsCommand implements Callable<Integer> {
         if (!loaded.valid()) {
             loaded.problems().forEach(p -> TraceInput.print(p, err));
             return 1;
+        }
+        if (collectives.on) {
+            return printCollectives(loaded.trace(), collectiveOptions, err);
         }
         StatsResult result;
         try {
@@ -117,6 +135,29 @@ final class StatsCommand implements Callable<Integer> {
             case table -> new StatsTable(out).write(result, trace == null ? "-" : trace);
             case csv -> new StatsCsv(out).write(result);
             case json -> new StatsJson(out).write(result, trace == null ? "-" : trace);
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** {@code --collectives}: the operations of the window and selection, counted. */
+    private int printCollectives(Trace t, CollectiveOptions options, PrintWriter err) throws IOException {
+        Lookup lookup;
+        try {
+            lookup = Lookup.of(t, new StatsOptions(start, end, containers, types, null));
+        } catch (StatsException e) {
+            err.println("paje stats: " + e.getMessage());
+            return 2;
+        }
+        Collectives all = Collectives.find(t, options);
+        List<Collective> chosen = CollectivesOutput.select(t, all, lookup, containers.isEmpty());
+        Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
+        CollectivesOutput o = new CollectivesOutput(out);
+        String name = trace == null ? "-" : trace;
+        switch (format) {
+            case table -> o.table(name, all, chosen);
+            case csv -> o.csv(chosen);
+            case json -> o.json(name, all, chosen);
         }
         out.flush();
         return 0;

@@ -75,7 +75,7 @@ public final class ViewerServer implements AutoCloseable {
         Map<String, Deferred> data = Map.of("/api/meta", new Deferred(status), "/api/window", new Deferred(status),
                 "/api/entity", new Deferred(status), "/api/stats", new Deferred(status), "/api/search", new Deferred(status),
                 "/api/logical", new Deferred(status), "/api/gaps", new Deferred(status),
-                "/api/render", new Deferred(status));
+                "/api/render", new Deferred(status), "/api/collectives", new Deferred(status));
         Map<String, Endpoint> api = new HashMap<>(data);
         api.put("/api/status", new StatusHandler(status));
         InetAddress address = InetAddress.getByName(host);
@@ -103,6 +103,7 @@ public final class ViewerServer implements AutoCloseable {
         data.get("/api/window").set(new WindowHandler(model, logical));
         data.get("/api/logical").set(new LogicalHandler(model, logical));
         data.get("/api/gaps").set(new GapsHandler(model));
+        data.get("/api/collectives").set(new CollectivesHandler(model));
         data.get("/api/entity").set(new EntityHandler(model));
         data.get("/api/stats").set(new StatsHandler(model));
         data.get("/api/search").set(new SearchHandler(model));

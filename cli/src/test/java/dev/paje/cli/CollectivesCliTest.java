@@ -1,0 +1,95 @@
+package dev.paje.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code paje stats --collectives}: golden outputs on a hand-written trace (operations checked by hand:
+ * see its comments), the selection options, the SimGrid SMPI ring of the corpus, and usage errors.
+ */
+class CollectivesCliTest {
+    private static final String TRACE = "../core/src/test/resources/collective/collectives.trace";
+
+    private static String golden(String name) throws IOException {
+        try (InputStream in = CollectivesCliTest.class.getResourceAsStream("/golden/" + name)) {
+            assertThat(in).as("golden file %s", name).isNotNull();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private static CliRun.Result ok(String... args) {
+        CliRun.Result r = CliRun.run(args);
+        assertThat(r.exit()).as("%s", r).isZero();
+        assertThat(r.err()).as("%s", r).isEmpty();
+        return r;
+    }
+
+    @Test
+    void countsTheOperationsOfTheHandWrittenTrace() throws IOException {
+        assertThat(ok("stats", "--collectives", TRACE).out().replace("../core/src/test/resources/collective/", ""))
+                .isEqualTo(golden("collectives.stats_collectives.txt"));
+        assertThat(ok("stats", "--collectives", "-f", "csv", "--key-rule", "^([a-z]+_\\d+)_", "--tolerance", "0", TRACE).out())
+                .isEqualTo(golden("collectives.stats_collectives_csv_rule.txt"));
+    }
+
+    @Test
+    void theWindowTypesAndContainersSelect() throws IOException {
+        JsonNode all = new ObjectMapper().readTree(ok("stats", "--collectives", "-f", "json", TRACE).out());
+        assertThat(all.get("operations").asInt()).isEqualTo(4);
+        assertThat(all.get("tolerance").asDouble()).isEqualTo(0.001);
+        JsonNode window = new ObjectMapper().readTree(ok("stats", "--collectives", "-f", "json", "-s", "1.3", "-e", "3", TRACE).out());
+        assertThat(window.get("collectives").findValuesAsText("value")).containsExactly("bcast", "ring");
+        JsonNode events = new ObjectMapper().readTree(ok("stats", "--collectives", "-f", "json", "-t", "Event", TRACE).out());
+        assertThat(events.get("collectives").findValuesAsText("value")).containsExactly("sync");
+        JsonNode k4 = new ObjectMapper().readTree(ok("stats", "--collectives", "-f", "json", "--min-containers", "5", TRACE).out());
+        assertThat(k4.get("operations").asInt()).isZero();
+        // proc4 takes part in every operation; the root only holds the links
+        assertThat(new ObjectMapper().readTree(ok("stats", "--collectives", "-f", "json", "-c", "proc4", TRACE).out())
+                .get("operations").asInt()).isEqualTo(4);
+    }
+
+    @Test
+    void theSmpiRingOfTheCorpusHasFiftyStepsByKey() throws IOException {
+        Path trace = SharedCorpus.validTraces().stream()
+                .filter(p -> p.getFileName().toString().equals("simgrid-3.32-smpi-ring-16ranks-50it.trace")).findFirst().orElseThrow();
+        JsonNode byKey = new ObjectMapper().readTree(ok("stats", "--collectives", "-f", "json",
+                "--key-rule", "^\\d+_\\d+_(\\d+)_", trace.toString()).out());
+        assertThat(byKey.get("operations").asInt()).isEqualTo(50);
+        for (JsonNode r : byKey.get("collectives")) {
+            assertThat(r.get("members").asInt()).isEqualTo(16);
+            assertThat(r.get("maxContainers").asInt()).isEqualTo(16);
+        }
+        JsonNode byTime = new ObjectMapper().readTree(ok("stats", "--collectives", "-f", "json", trace.toString()).out());
+        JsonNode ptp = byTime.get("collectives").get(0);
+        assertThat(ptp.get("value").asText()).isEqualTo("PTP");
+        // 800 messages, most of them sent by all ranks within a microsecond
+        assertThat(ptp.get("members").asInt()).isBetween(400, 800);
+        assertThat(byTime.get("tolerance").asDouble()).isEqualTo(1e-6);
+    }
+
+    @Test
+    void wrongUsageIsExplained() {
+        CliRun.Result r = CliRun.run("stats", "--tolerance", "1", TRACE);
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("go with --collectives");
+        r = CliRun.run("stats", "--collectives", "--key-rule", "(", TRACE);
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("--key-rule is not a regular expression");
+        r = CliRun.run("stats", "--collectives", "--min-containers", "1", TRACE);
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("--min-containers");
+        r = CliRun.run("stats", "--collectives", "-g", "Process", TRACE);
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("--group-by does not go with --collectives");
+        r = CliRun.run("stats", "--collectives", "-c", "nosuch", TRACE);
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).doesNotContain("Exception");
+    }
+}

@@ -12,7 +12,10 @@ import { axisHash } from './logical.js';
 let hashTimer = 0, lastHash = '';
 export function writeHash() {
   clearTimeout(hashTimer);
+  const seen = location.hash;
   hashTimer = setTimeout(() => {
+    // the hash changed from outside meanwhile (typed, a link, a test): its hashchange applies it; never undo it
+    if (location.hash !== seen) return;
     const parts = [`view=${view.start},${view.end}`];
     if (collapsed.size) parts.push(`collapsed=${[...collapsed].sort((a, b) => a - b).join(',')}`);
     if (hidden.size) parts.push(`hidden=${[...hidden].sort().join(',')}`);

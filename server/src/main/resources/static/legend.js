@@ -1,5 +1,6 @@
-// The legend: one entry per type and value; clicking an entry hides or shows it, its swatch is a
-// colour picker (the choice is kept in the URL; ↺ restores the trace's colour).
+// The legend: one entry per type and value; clicking an entry hides or shows it, clicking a type's
+// name hides or shows the whole type (Show all / Hide all for every type), a swatch is a colour
+// picker (the choice is kept in the URL; ↺ restores the trace's colour).
 
 import { U, $, S, hidden, custom, lineColor, valueColor, esc } from './state.js';
 import { writeHash } from './url.js';
@@ -26,13 +27,31 @@ export function renderLegend() {
   body.replaceChildren();
   const kindsOrder = { state: 0, event: 1, link: 2, variable: 3 };
   const types = S.meta.types.filter((t) => t.kind !== 'container').sort((a, b) => kindsOrder[a.kind] - kindsOrder[b.kind] || a.id - b.id);
+  // JED's event control: every type visible, or none, in one click
+  const bar = document.createElement('div');
+  bar.className = 'legend-bar';
+  for (const [label, id, act] of [['Show all', 'legend-show-all', () => hidden.clear()],
+    ['Hide all', 'legend-hide-all', () => types.forEach((t) => hidden.add(`${t.id}:*`))]]) {
+    const b = document.createElement('button');
+    b.id = id;
+    b.textContent = label;
+    b.addEventListener('click', () => { act(); changed(); });
+    bar.append(b);
+  }
+  body.append(bar);
   for (const t of types) {
     const box = document.createElement('div');
-    box.className = 'type';
+    const typeKey = `${t.id}:*`;
+    box.className = 'type' + (hidden.has(typeKey) ? ' hidden-type' : '');
     box.dataset.type = t.id;
     const title = document.createElement('div');
     title.className = 'type-name';
     title.innerHTML = `${esc(t.name)} <span class="kind">${esc(t.kind)}</span>`;
+    title.title = hidden.has(typeKey) ? 'Click to show this type' : 'Click to hide this type';
+    title.addEventListener('click', () => {
+      if (hidden.has(typeKey)) hidden.delete(typeKey); else hidden.add(typeKey);
+      changed();
+    });
     box.append(title);
     const entries = t.kind === 'variable' ? [{ id: '*', name: 'line', color: lineColor(t.id) }]
       : (t.values || []).map((v) => ({ id: v.id, name: v.name, color: valueColor(t.id, v.id) }));

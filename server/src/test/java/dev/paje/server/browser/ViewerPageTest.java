@@ -360,6 +360,30 @@ class ViewerPageTest {
     }
 
     @Test
+    void legendTypesAndAllVisibleOrNoneAsJedsEventControl() {
+        load("");
+        double states = num("paje.drawn.states");
+        double events = num("paje.drawn.events");
+        assertThat(states).isPositive();
+        page.click("#legend .type[data-type=\"4\"] .type-name"); // Thread State
+        page.waitForFunction("() => paje.hidden.includes('4:*')");
+        idle();
+        assertThat(num("paje.drawn.states")).isZero();
+        assertThat(num("paje.drawn.events")).isEqualTo(events);
+        assertThat(page.locator("#legend .type[data-type=\"4\"]").getAttribute("class")).contains("hidden-type");
+        page.click("#legend-hide-all");
+        page.waitForFunction("() => paje.hidden.length === paje.meta.types.filter(t => t.kind !== 'container').length");
+        idle();
+        assertThat(num("paje.drawn.states + paje.drawn.events + paje.drawn.links + paje.drawn.variables")).isZero();
+        page.waitForFunction("() => location.hash.includes('hidden=')");
+        page.click("#legend-show-all");
+        page.waitForFunction("() => paje.hidden.length === 0");
+        idle();
+        assertThat(num("paje.drawn.states")).isEqualTo(states);
+        assertThat(num("paje.drawn.events")).isEqualTo(events);
+    }
+
+    @Test
     void aHiDpiScreenGetsACanvasAtItsPixelDensity() throws IOException {
         context.close();
         context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1400, 800).setDeviceScaleFactor(2));

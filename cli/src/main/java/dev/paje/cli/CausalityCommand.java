@@ -14,6 +14,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code paje causality}: are the clocks of a trace consistent with its links, and if not, by how much. */
 @Command(name = "causality", sortOptions = false,
+        header = "Find links that end before they start, and the clock corrections.",
         description = {"Check that every link of a trace ends at or after its start, as causality requires.",
             "Lists the tachyons (links that end before they start: clocks out of step), the pairs of clocks",
             "that disagree with the bounds the links put on their offset, and the least correction of each clock",

@@ -21,6 +21,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code paje cut}: a time window of a trace as a smaller trace that every Pajé tool reads. */
 @Command(name = "cut", sortOptions = false,
+        header = "Write a time window of a trace as a smaller, valid trace.",
         description = {"Write the window [START, END] of a trace as a smaller, valid Pajé trace.",
             "It keeps the types, the containers alive in the window (created at",
             "max(creation, START)), the states open at START (pushed again there, outermost",

@@ -20,6 +20,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code paje dump}: the trace as {@code pj_dump} prints it. */
 @Command(name = "dump", sortOptions = false,
+        header = "Print every container and entity, one per line, as pj_dump does.",
         description = {"Print every container and entity of a trace, one per line, as pj_dump does.",
             "The lines, fields separated by \", \":",
             "  Container, Parent, Type, Start, End, Duration, Name",

@@ -18,6 +18,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code paje export}: a trace in formats other tools read (CSV for R and pandas, JSON, Chrome/Perfetto). */
 @Command(name = "export", sortOptions = false,
+        header = "Write the trace as CSV, JSON or Chrome trace events (Perfetto).",
         description = {"Write a whole trace in another format, streamed while walking it:",
             "  csv     five files in directory -o DIR (containers, states, events, variables,",
             "          links .csv): pj_dump's columns plus one per user field; for R, pandas",

@@ -26,6 +26,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code paje fix-clocks}: the trace with each clock shifted just enough that no link goes back in time. */
 @Command(name = "fix-clocks", sortOptions = false,
+        header = "Write a copy of a trace with clocks shifted to respect causality.",
         description = {"Write a copy of a trace whose clocks are corrected so that every link ends at or after its",
             "start (plus --min-latency between two clocks). Each clock (container, or group of containers with",
             "--per) is shifted by a constant >= 0: the least shifts that work, so their sum and their largest are",

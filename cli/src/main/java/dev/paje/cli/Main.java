@@ -5,7 +5,8 @@ import picocli.CommandLine.Command;
 
 /** The {@code paje} command: one subcommand per tool. */
 @Command(name = "paje",
-        description = "Fast tools for Pajé traces: view in the browser, dump and validate (drop-ins for PajeNG's pj_dump).",
+        description = "Fast tools for Pajé traces: view them in the browser, analyse, render and export them, "
+            + "check and correct causality; dump and validate are drop-ins for PajeNG's pj_dump.",
         versionProvider = Version.class,
         subcommands = {ViewCommand.class, DumpCommand.class, ValidateCommand.class, StatsCommand.class,
             RenderCommand.class, ExportCommand.class, CutCommand.class, CausalityCommand.class, FixClocksCommand.class,

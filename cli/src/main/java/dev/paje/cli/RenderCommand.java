@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code paje render}: the viewer's space-time diagram as an SVG or PNG file, for papers and reports. */
 @Command(name = "render", sortOptions = false,
+        header = "Draw the space-time diagram into an SVG or PNG picture.",
         description = {"Draw the space-time diagram of a trace, as the viewer shows it, into an SVG",
             "or PNG file: container names, a ruler with units, states with their nesting",
             "levels, events, links, variables and a legend, in the viewer's colours.",

@@ -28,6 +28,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code paje stats}: the figures of the viewer's time-slice statistics, on the command line. */
 @Command(name = "stats", sortOptions = false,
+        header = "Time per state value, event and link counts, variable figures.",
         description = {"Statistics of a time window: for each container (or group), the time spent",
             "in each state value, event counts by value, link counts by value, and variable",
             "min/mean/max/integral.",

@@ -14,6 +14,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code paje validate}: checks whole traces and lists every problem. */
 @Command(name = "validate", sortOptions = false,
+        header = "Check traces and list every problem as FILE:LINE: message.",
         description = {"Check traces: header, every line, and the simulation (types, containers, states, links).",
             "Each problem is printed as FILE:LINE: what is wrong (expected ..., found ...), followed by the line.",
             "Unlike pj_dump, it goes on after a problem and reports further ones, up to --max-problems."},

@@ -20,6 +20,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code paje view}: the interactive space-time diagram, served to the browser. */
 @Command(name = "view", sortOptions = false,
+        header = "Open a trace in the browser: the interactive space-time diagram.",
         description = {"Open a trace in the browser: an interactive space-time diagram (zoom, pan, inspect).",
             "Loads the trace, serves the page on http://HOST:PORT/ and opens it, until Ctrl-C.",
             "A trace with problems still opens: what could be read is shown, with the list of problems."},

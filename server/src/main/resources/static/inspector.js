@@ -6,6 +6,7 @@ import { layoutRows, displayRow, renderTree } from './tree.js';
 import { getJson } from './fetch.js';
 import { draw } from './draw.js';
 import { describe } from './hover.js';
+import { showSource } from './source.js';
 
 export async function inspect(h, clickTime) {
   const box = $('inspector');
@@ -81,6 +82,7 @@ export async function inspect(h, clickTime) {
   const f = box.querySelector('[data-act="follow"]');
   if (f) f.onclick = () => followTo(other.container, other.end === 'end' ? h.end : h.start); // the axis' unit
   model.selection = { kind: ent.kind, container: h.container, type: h.type, row: h.row, entity: ent, other };
+  showSource(box, ent); // the source line, with paje view --source DIR
 }
 
 function followTo(container, time) {

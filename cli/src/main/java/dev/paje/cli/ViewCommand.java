@@ -40,6 +40,10 @@ final class ViewCommand implements Callable<Integer> {
     @Option(names = "--no-browser", description = "Do not open a browser; only print the address.")
     boolean noBrowser;
 
+    @Option(names = "--source", paramLabel = "DIR", description = {"Source tree of the traced program: the inspector shows the",
+        "source line of an entity with File and Line fields (never a file outside DIR)."})
+    Path source;
+
     @Mixin
     LoadOptions load;
 
@@ -57,6 +61,11 @@ final class ViewCommand implements Callable<Integer> {
             err.println("paje view: --port must be between 0 and 65535, found " + port);
             return 2;
         }
+        if (source != null && !java.nio.file.Files.isDirectory(source)) {
+            err.println("paje view: --source " + source + ": "
+                    + (java.nio.file.Files.exists(source) ? "not a directory" : "no such directory"));
+            return 2;
+        }
         if (!TraceInput.readable(trace, err)) {
             return 1;
         }
@@ -67,6 +76,13 @@ final class ViewCommand implements Callable<Integer> {
         } catch (IOException | RuntimeException e) {
             err.println("paje view: cannot listen on " + host + ":" + port + ": " + e.getMessage());
             return 1;
+        }
+        try {
+            server.sources(source);
+        } catch (IOException e) {
+            err.println("paje view: --source " + source + ": " + e.getMessage());
+            server.close();
+            return 2;
         }
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "paje-view-stop"));
         out.println("paje: serving " + trace + " at " + server.url() + " (Ctrl-C to stop)");

@@ -11,7 +11,7 @@ class ViewCliTest {
         CliRun.Result r = CliRun.run("view", "--help");
         assertThat(r.exit()).as("%s", r).isZero();
         assertThat(r.out()).contains("TRACE", "--port", "--host", "--no-browser", "--no-strict", "--threads",
-                "--cache-dir", "--no-cache", "browser");
+                "--cache-dir", "--no-cache", "browser", "--source");
         assertThat(CliRun.run("--help").out()).contains("view");
     }
 
@@ -24,5 +24,17 @@ class ViewCliTest {
         assertThat(port.exit()).isEqualTo(2);
         assertThat(port.err()).contains("--port must be between 0 and 65535");
         assertThat(CliRun.run("view").exit()).isEqualTo(2);
+    }
+
+    @Test
+    void sourceMustBeAnExistingDirectory(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        CliRun.Result missing = CliRun.run("view", "--no-browser", "--source", dir.resolve("nope").toString(),
+                "../examples/hello.trace");
+        assertThat(missing.exit()).as("%s", missing).isEqualTo(2);
+        assertThat(missing.err()).contains("--source", "nope", "no such directory");
+        java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("main.c"), "int main;\n");
+        CliRun.Result notDir = CliRun.run("view", "--no-browser", "--source", file.toString(), "../examples/hello.trace");
+        assertThat(notDir.exit()).as("%s", notDir).isEqualTo(2);
+        assertThat(notDir.err()).contains("main.c: not a directory");
     }
 }

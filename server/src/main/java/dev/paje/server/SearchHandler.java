@@ -32,7 +32,8 @@ final class SearchHandler implements Endpoint {
 
     @Override
     public void handle(HttpExchange ex, Params params) throws IOException {
-        SearchQuery query = SearchQuery.parse(params.text("q"));
+        SearchConditions conditions = SearchConditions.parse(params.text("q"));
+        SearchQuery query = conditions.first();
         double start = params.has("start") ? params.number("start") : model.start();
         double end = params.has("end") ? params.number("end") : model.end();
         if (start > end) {
@@ -54,10 +55,10 @@ final class SearchHandler implements Endpoint {
         // the `limit` earliest matches, the latest of them on top to be dropped first
         PriorityQueue<EntityMatcher.Match> kept = new PriorityQueue<>(EARLIEST.reversed());
         long[] total = {0};
-        EntityMatcher matcher = new EntityMatcher(trace, query);
+        SearchConditions.Matcher matcher = conditions.matcher(trace);
         List<Integer> named = new ArrayList<>();
         for (Container c : containers) {
-            if (query.plain() && query.test(Display.name(c.name()))) {
+            if (conditions.plain() && query.test(Display.name(c.name()))) {
                 named.add(c.id());
             }
             for (Type t : model.entityTypes()) {
@@ -76,17 +77,20 @@ final class SearchHandler implements Endpoint {
         }
         List<EntityMatcher.Match> matches = new ArrayList<>(kept);
         matches.sort(EARLIEST);
-        Json.send(ex, 200, Json.bytes(g -> write(g, query, start, end, total[0], named, matches)));
+        Json.send(ex, 200, Json.bytes(g -> write(g, conditions, start, end, total[0], named, matches)));
     }
 
-    private static void write(JsonGenerator g, SearchQuery q, double start, double end, long total, List<Integer> named,
-            List<EntityMatcher.Match> matches) throws IOException {
+    private static void write(JsonGenerator g, SearchConditions conditions, double start, double end, long total,
+            List<Integer> named, List<EntityMatcher.Match> matches) throws IOException {
         g.writeStartObject();
-        g.writeObjectFieldStart("query");
-        g.writeStringField("field", q.field());
-        g.writeStringField("op", q.op());
-        g.writeStringField("text", q.text());
-        g.writeEndObject();
+        writeQuery(g, "query", conditions.first());
+        if (conditions.queries().size() > 1) {
+            g.writeArrayFieldStart("conditions");
+            for (SearchQuery q : conditions.queries()) {
+                writeQuery(g, null, q);
+            }
+            g.writeEndArray();
+        }
         Json.number(g, "start", start);
         Json.number(g, "end", end);
         g.writeNumberField("total", total);
@@ -109,6 +113,17 @@ final class SearchHandler implements Endpoint {
             g.writeEndObject();
         }
         g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    private static void writeQuery(JsonGenerator g, String name, SearchQuery q) throws IOException {
+        if (name != null) {
+            g.writeFieldName(name);
+        }
+        g.writeStartObject();
+        g.writeStringField("field", q.field());
+        g.writeStringField("op", q.op());
+        g.writeStringField("text", q.text());
         g.writeEndObject();
     }
 }

@@ -33,6 +33,12 @@ record SearchQuery(String field, String op, String text, double number) {
         return new SearchQuery(null, "~", text, Double.NaN);
     }
 
+    /** Whether {@code q} has the form FIELD OP VALUE (a part of a conjunction, {@link SearchConditions}). */
+    static boolean isCondition(String q) {
+        Matcher m = CONDITION.matcher(q);
+        return m.matches() && !unquote(m.group(3)).isEmpty();
+    }
+
     /** Plain text: no field named. */
     boolean plain() {
         return field == null;

@@ -6,6 +6,7 @@ import dev.paje.read.Progress;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -37,15 +38,17 @@ public final class ViewerServer implements AutoCloseable {
     private final String traceName;
     private final LoadStatus status;
     private final Map<String, Deferred> data;
+    private final SourceHandler source;
 
     private ViewerServer(HttpServer server, ThreadPoolExecutor pool, String host, String traceName, LoadStatus status,
-            Map<String, Deferred> data) {
+            Map<String, Deferred> data, SourceHandler source) {
         this.server = server;
         this.pool = pool;
         this.host = host;
         this.traceName = traceName;
         this.status = status;
         this.data = data;
+        this.source = source;
     }
 
     /** Serves the page and the API for a loaded trace; port 0 picks a free port. */
@@ -78,6 +81,8 @@ public final class ViewerServer implements AutoCloseable {
                 "/api/render", new Deferred(status), "/api/collectives", new Deferred(status));
         Map<String, Endpoint> api = new HashMap<>(data);
         api.put("/api/status", new StatusHandler(status));
+        SourceHandler source = new SourceHandler();
+        api.put("/api/source", source);
         InetAddress address = InetAddress.getByName(host);
         HttpServer server = HttpServer.create(new InetSocketAddress(address, port), BACKLOG);
         server.createContext("/", new Router(Map.copyOf(api), new StaticHandler(staticRoot), address, host));
@@ -87,7 +92,7 @@ public final class ViewerServer implements AutoCloseable {
         pool.allowCoreThreadTimeOut(true);
         server.setExecutor(pool);
         server.start();
-        return new ViewerServer(server, pool, host, traceName, status, data);
+        return new ViewerServer(server, pool, host, traceName, status, data, source);
     }
 
     /** Where the loader reports its progress, shown by the page while it waits. */
@@ -109,6 +114,15 @@ public final class ViewerServer implements AutoCloseable {
         data.get("/api/search").set(new SearchHandler(model));
         data.get("/api/render").set(new RenderHandler(model));
         status.ready();
+    }
+
+    /**
+     * Serves the source files under {@code dir} on {@code /api/source} (source click-back), never a file whose
+     * real path lies outside it; null serves none again. Returns this server.
+     */
+    public ViewerServer sources(Path dir) throws IOException {
+        source.set(dir == null ? null : new SourceTree(dir));
+        return this;
     }
 
     /** The trace could not be loaded at all: the page says why. */

@@ -133,4 +133,22 @@ class SearchApiTest {
         assertThat(api.get("/api/search?q=x&start=2&end=1").status()).isEqualTo(400);
         assertThat(api.get("/api/search?q=x&containers=999").status()).isEqualTo(404);
     }
+
+    @Test
+    void conditionsJoinedByAndMustAllHold() {
+        JsonNode both = search("File = main.c & Line = 42", "");
+        assertThat(keys(both)).containsExactlyElementsOf(
+                scan((t, r) -> "main.c".equals(field(t, r, "File")) && "42".equals(field(t, r, "Line"))));
+        assertThat(both.get("total").asInt()).isEqualTo(1);
+        assertThat(both.get("query").get("field").asText()).isEqualTo("File");
+        assertThat(both.get("conditions")).hasSize(2);
+        assertThat(both.get("conditions").get(1).get("field").asText()).isEqualTo("Line");
+        assertThat(search("file = main.c&line = 7", "").get("total").asInt()).isZero();
+        assertThat(search("File = io.c & Line = 7 & value ~ read", "").get("total").asInt()).isEqualTo(1);
+        assertThat(search("File = \"a & b\"", "").get("conditions")).isNull(); // & inside quotes: one condition
+        // not every part a condition: plain text as before
+        JsonNode plain = search("rank 0 & co", "");
+        assertThat(plain.get("query").get("field").isNull()).isTrue();
+        assertThat(plain.get("total").asInt()).isZero();
+    }
 }

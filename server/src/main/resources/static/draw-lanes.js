@@ -2,7 +2,7 @@
 
 import { U, S, lineColor, ctx, snap, valueColor, valueName, isHidden } from './state.js';
 import { levelRect } from './draw.js';
-import { isDimmed } from './filter-state.js';
+import { filterEffect } from './filter-state.js';
 
 /** The states of one row; f holds the frame's width, time-to-x, counters and summarized rectangles. */
 export function drawStates(r, d, y0, rowHits, f) {
@@ -20,9 +20,16 @@ export function drawStates(r, d, y0, rowHits, f) {
       x0 = snap(Math.max(-2, x0)); x1 = snap(Math.min(W + 2, x1));
       const lr = levelRect(lane, it.level, lane.top + y0);
       const c = valueColor(st.type, it.value);
-      const dim = isDimmed(r.id, st.type, it.row); // filtered out by the search: dimmed
+      const effect = filterEffect(r.id, st.type, it.row); // the search's filter: dim, hide or mark
+      if (effect === 'hide') continue;
       const layer = 2 * it.level; // outer levels first so that nested ones are drawn inside them
-      batch.add(layer, U.css(c, dim ? 0.15 : 1), x0, lr.y, Math.max(x1 - x0, 1 / S.dpr), lr.h);
+      const w = Math.max(x1 - x0, 1 / S.dpr);
+      batch.add(layer, U.css(c, effect === 'dim' ? 0.15 : 1), x0, lr.y, w, lr.h);
+      if (effect === 'mark') { // a frame over everything: the match stands out
+        for (const [mx, my, mw, mh] of [[x0, lr.y, w, 2], [x0, lr.y + lr.h - 2, w, 2], [x0, lr.y, 2, lr.h], [x0 + w - 2, lr.y, 2, lr.h]]) {
+          batch.add(9000, '#ff8c00', mx, my, Math.max(0, mw), mh);
+        }
+      }
       if (x1 - x0 >= 3) batch.add(layer + 1, 'rgba(0,0,0,0.28)', x0, lr.y, 1 / S.dpr, lr.h);
       if (x1 - x0 > 36 && lr.h >= 11) {
         batch.label(valueName(st.type, it.value), Math.max(0, x0) + 4, lr.y + lr.h / 2 + 0.5,

@@ -3,7 +3,7 @@
 import { U, S, ctx, valueColor, isHidden } from './state.js';
 import { displayRow } from './tree.js';
 import { drawArrow } from './draw.js';
-import { isDimmed } from './filter-state.js';
+import { filterEffect } from './filter-state.js';
 import { isGrouped } from './collectives.js';
 
 /** The events of one row: small triangles at the top of its first lane. */
@@ -17,7 +17,9 @@ export function drawEvents(r, d, y0, f) {
       const x = X(it.time);
       if (x < -6 || x > W + 6) continue;
       const c = valueColor(ev.type, it.value);
-      ctx.globalAlpha = isDimmed(r.id, ev.type, it.row) ? 0.15 : 1;
+      const effect = filterEffect(r.id, ev.type, it.row);
+      if (effect === 'hide') continue;
+      ctx.globalAlpha = effect === 'dim' ? 0.15 : 1;
       ctx.beginPath();
       ctx.moveTo(x - 5, top);
       ctx.lineTo(x + 5, top);
@@ -25,8 +27,8 @@ export function drawEvents(r, d, y0, f) {
       ctx.closePath();
       ctx.fillStyle = U.css(c);
       ctx.fill();
-      ctx.strokeStyle = 'rgba(0,0,0,0.75)';
-      ctx.lineWidth = 1;
+      ctx.strokeStyle = effect === 'mark' ? '#ff8c00' : 'rgba(0,0,0,0.75)';
+      ctx.lineWidth = effect === 'mark' ? 2.5 : 1;
       ctx.stroke();
       ctx.globalAlpha = 1;
       const h = { kind: 'event', container: r.id, type: ev.type, row: it.row, value: it.value, time: it.time,
@@ -69,7 +71,10 @@ export function drawLinks(vis, f) {
         if ((x0 < 0 && x1 < 0) || (x0 > W && x1 > W)) continue;
         const y0 = a.firstLane.top + a.firstLane.h / 2 - S.scrollY, y1 = b.firstLane.top + b.firstLane.h / 2 - S.scrollY;
         const c = valueColor(lk.type, it.value);
-        ctx.globalAlpha = isDimmed(r.container, lk.type, it.row) ? 0.15 : 1;
+        const effect = filterEffect(r.container, lk.type, it.row);
+        if (effect === 'hide') continue;
+        ctx.globalAlpha = effect === 'dim' ? 0.15 : 1;
+        if (effect === 'mark') drawArrow(ctx, x0, y0, x1, y1, '#ff8c00', 3.5); // a halo under the arrow
         drawArrow(ctx, x0, y0, x1, y1, U.css(c), 1.3);
         ctx.globalAlpha = 1;
         S.hits.links.push({ kind: 'link', container: r.container, type: lk.type, row: it.row, value: it.value,

@@ -19,6 +19,7 @@ export function wireSearch() {
   $('search-next').onclick = () => goHit(index + 1);
   $('search-prev').onclick = () => goHit(index - 1);
   $('search-dim').onchange = () => { dim.active = $('search-dim').checked && !!result; dimKey = ''; dim.keys = null; draw(); };
+  $('search-mode').onchange = () => { dim.mode = $('search-mode').value; model.filterMode = dim.mode; draw(); };
   onAnnotationsDrawn(followViewForDim);
 }
 

@@ -247,6 +247,28 @@ class AnalysisPageTest {
     }
 
     @Test
+    void theSearchFilterCanAlsoHideOthersOrHighlightTheMatches() throws IOException {
+        load("");
+        double states = num("paje.drawn.states");
+        search("reading");
+        page.click("#btn-all");
+        page.check("#search-dim");
+        page.waitForFunction("() => paje.dimmed && paje.dimmed.window[0] === 0 && paje.dimmed.window[1] === 4");
+        page.waitForFunction(IDLE);
+        page.selectOption("#search-mode", "hide");
+        page.waitForFunction("() => paje.filterMode === 'hide' && paje.drawn.states === 2");
+        assertThat(states).isGreaterThan(2); // everything else is gone
+        page.selectOption("#search-mode", "highlight");
+        page.waitForFunction("() => paje.filterMode === 'highlight' && paje.drawn.states === " + (int) states);
+        page.mouse().move(10, 500);
+        byte[] png = page.screenshot(new Page.ScreenshotOptions().setPath(SHOTS.resolve("search-highlight.png")));
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(png));
+        int frame = img.getRGB((int) x(0.65), (int) Math.round(num("(() => { const r = paje.rows.find(r => r.container === "
+                + id("rank 0 / main") + "); return r.lanes[0].y + 1 + 3 + 1; })()"))) & 0xffffff; // level 1: 3 px inset
+        assertThat(frame).as("the orange frame of the match, %06x", frame).isEqualTo(0xff8c00);
+    }
+
+    @Test
     void containersAreHiddenFromTheTreeMenuAndEmptyRowsByTheToggle(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
         String text = Files.readString(Path.of("../examples/hello.trace"))
                 .replace("6 0 t22 T p2 \"rank 1 / io\"", "6 0 t22 T p2 \"rank 1 / io\"\n6 0 t23 T p2 \"rank 1 / idle\"");

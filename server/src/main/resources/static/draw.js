@@ -11,6 +11,7 @@ import { drawOverlay } from './hover.js';
 import { drawAnnotations } from './annot.js';
 import { paintThinStates } from './draw-thin.js';
 import { RectBatch } from './batch.js';
+import { drawAggregates } from './draw-aggregate.js';
 
 let firstDrawDone = false;
 let lastFrame = null;
@@ -170,6 +171,7 @@ function paintRows(frameStart, scale, W, H, folded) {
       drawVariables(r, d, y0, rowHits, f);
     }
     f.batch.fill(ctx);
+    drawAggregates(vis, f);
     for (const r of vis) { // events over the states
       const d = S.data.byContainer.get(r.id);
       if (d) drawEvents(r, d, -S.scrollY, f);

@@ -8,6 +8,7 @@ import { decodeWindow } from './columns.js';
 import { axisParam, foldZoom } from './timeaxis.js';
 import { refreshGaps } from './gaps.js';
 import { refreshCollectives } from './collectives.js';
+import { wantedAggregates, decodeAggregates } from './aggregate.js';
 
 let fetchSeq = 0, appliedSeq = 0, inFlight = false, fetchTimer = 0, fetchPending = false;
 
@@ -40,10 +41,11 @@ function wantedContainers() {
 async function doFetch() {
   if (inFlight) { fetchPending = true; return; }
   const ids = wantedContainers();
+  const aggIds = axisParam() ? [] : wantedAggregates(visibleRows()); // aggregates are real time only
   const w = span();
   // ask for half a window more on each side, so that panning has data to show at once
   const s = Math.max(S.traceStart, view.start - w / 2), e = Math.min(S.traceEnd, view.end + w / 2);
-  const req = { start: view.start, end: view.end, scrollY: S.scrollY, ids: ids.join(',') + (S.thinRows ? '|thin' : ''), seq: ++fetchSeq };
+  const req = { start: view.start, end: view.end, scrollY: S.scrollY, ids: ids.join(',') + aggKey(aggIds) + (S.thinRows ? '|thin' : ''), seq: ++fetchSeq };
   inFlight = true;
   model.fetches++;
   try {
@@ -51,12 +53,13 @@ async function doFetch() {
     await refreshCollectives(s, e, ids);
     const pxW = Math.max(1, Math.min(10000, Math.round(((e - s) / w) * S.plotW * S.dpr * foldZoom())));
     let answer;
-    if (ids.length) {
+    if (ids.length || aggIds.length) {
       // thin rows draw one value per pixel: dominant values of states, and links; far fewer bytes
       const thin = S.thinRows ? `&dominant=1&types=${S.meta.types.filter((t) => t.kind === 'state' || t.kind === 'link').map((t) => t.id).join(',')}` : '';
-      const raw = await getJson(`/api/window?start=${s}&end=${e}&width=${pxW}&containers=${ids.join(',')}${thin}${axisParam()}`);
+      const raw = await getJson(`/api/window?start=${s}&end=${e}&width=${pxW}&containers=${ids.join(',')}${thin}${axisParam()}${aggIds.length ? `&aggregate=${aggIds.join(',')}` : ''}`);
       const t0 = performance.now();
       answer = decodeWindow(raw);
+      answer.aggregates = decodeAggregates(raw);
       model.timing.decode = Math.max(model.timing.decode || 0, performance.now() - t0);
     } else {
       answer = { start: s, end: e, width: pxW, pixel: (e - s) / pxW, rows: [] };
@@ -75,7 +78,7 @@ async function doFetch() {
     inFlight = false;
   }
   if (fetchPending) { fetchPending = false; doFetch(); return; }
-  const current = req.start === view.start && req.end === view.end && req.ids === wantedContainers().join(',') + (S.thinRows ? '|thin' : '');
+  const current = req.start === view.start && req.end === view.end && req.ids === wantedContainers().join(',') + aggKey(axisParam() ? [] : wantedAggregates(visibleRows())) + (S.thinRows ? '|thin' : '');
   if (!current) { scheduleFetch(); }
   draw();
   if (current) {
@@ -84,6 +87,8 @@ async function doFetch() {
     draw();
   }
 }
+
+function aggKey(aggIds) { return aggIds.length ? `|agg${aggIds.join(',')}` : ''; }
 
 function setStatus(s) { $('status').textContent = s; }
 

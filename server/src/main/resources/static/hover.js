@@ -6,6 +6,7 @@ import { drawArrow } from './draw.js';
 import { thinHit } from './draw-thin.js';
 import { timeText, durationText } from './timeaxis.js';
 import { describeCollective } from './collectives.js';
+import { describeAggregate } from './aggregate.js';
 
 /** The entity under plot point (x, y); hits are recorded in the painted frame's coordinates. */
 export function hitTest(px, py) {
@@ -77,6 +78,8 @@ export function describe(h) {
     case 'event-summary':
     case 'link-summary':
       return `<b>${h.count}</b> ${tn} ${h.kind === 'event-summary' ? 'events' : 'links'} in this pixel<br><span class="dim">${timeText(h.start, res)}, 1 pixel = ${durationText(h.end - h.start)}</span>`;
+    case 'aggregate':
+      return describeAggregate(h, res, timeText, durationText);
     case 'collective':
       return describeCollective(h, res);
     default:

@@ -7,6 +7,9 @@ import { writeHash } from './url.js';
 import { draw } from './draw.js';
 import { drawOverview } from './ruler.js';
 import { resetThinColors } from './draw-thin.js';
+import { hookLegendEntry, onAggregateChange } from './aggregate.js';
+
+onAggregateChange(changed);
 
 function changed() {
   renderLegend();
@@ -91,6 +94,7 @@ export function renderLegend() {
         if (hidden.has(key)) hidden.delete(key); else hidden.add(key);
         changed();
       });
+      if (t.kind === 'state') hookLegendEntry(e, t.id, v.id);
       box.append(e);
     }
     if (!entries.length) {

@@ -5,6 +5,7 @@ import { writeHash } from './url.js';
 import { scheduleFetch } from './fetch.js';
 import { draw } from './draw.js';
 import { isRowHidden } from './filter-state.js';
+import { aggregateLanes, aggregateBadge } from './aggregate.js';
 
 export function buildContainers() {
   for (const t of S.meta.types) {
@@ -69,12 +70,14 @@ function layoutWith(z) {
     const laneH = (l) => z[l.kind] || z.state;
     // fitted rows keep their states (or events) only: a variable's curve needs height to mean anything
     const lanes = S.density === 'fit' ? c.lanes.filter((l) => l.kind !== 'variable') : c.lanes;
-    const h = lanes.length ? lanes.reduce((a, l) => a + laneH(l), 0) + 2 * z.pad : z.empty;
-    const laneByType = new Map();
+    const aggLanes = aggregateLanes(c, z, S.density === 'fit'); // collapsed with children: what they do, aggregated
+    const h = lanes.length || aggLanes.length ? lanes.reduce((a, l) => a + laneH(l), 0) + aggLanes.reduce((a, l) => a + l.h, 0) + 2 * z.pad : z.empty;
+    const laneByType = new Map(), aggByType = new Map();
     let ly = y + z.pad;
     for (const l of lanes) { laneByType.set(l.type, { top: ly, h: laneH(l), kind: l.kind }); ly += laneH(l); }
+    for (const l of aggLanes) { aggByType.set(l.type, { top: ly, h: l.h, kind: l.kind }); ly += l.h; }
     const first = lanes[0];
-    const row = { c, id: c.id, index: S.rows.length, y, h, depth, laneByType, firstLane: first ? { top: y + z.pad, h: laneH(first) } : { top: y, h } };
+    const row = { c, id: c.id, index: S.rows.length, y, h, depth, laneByType, aggByType, firstLane: first ? { top: y + z.pad, h: laneH(first) } : { top: y, h } };
     S.rows.push(row);
     S.rowOfContainer.set(c.id, row);
     y += h;
@@ -158,6 +161,8 @@ export function renderTree() {
       k.className = 'kind';
       k.textContent = `+${countDescendants(r.c)}`;
       d.append(k);
+      const badge = aggregateBadge(r);
+      if (badge) d.append(badge);
     }
     frag.append(d);
   }

@@ -57,10 +57,11 @@ final class WindowHandler implements Endpoint {
         boolean dominant = params.has("dominant") && params.integer("dominant", 0, 1) == 1;
         WindowTables tables = WindowTables.of(params, model, logical);
         PixelGrid grid = new PixelGrid(start, end, width);
+        List<Container> aggregated = aggregated(params);
         Json.headers(ex);
         ex.sendResponseHeaders(200, 0);
         try (JsonOut out = new JsonOut(ex.getResponseBody())) {
-            write(out, grid, containers, selected, tables, dominant);
+            write(out, grid, containers, selected, tables, dominant, aggregated);
         }
     }
 
@@ -71,8 +72,23 @@ final class WindowHandler implements Endpoint {
             containers.add(model.container(id));
         }
         try (JsonOut g = new JsonOut(out)) {
-            write(g, new PixelGrid(start, end, width), containers, model.entityTypes(), WindowTables.store(model), false);
+            write(g, new PixelGrid(start, end, width), containers, model.entityTypes(), WindowTables.store(model), false, List.of());
         }
+    }
+
+    /** The containers of {@code aggregate=} (real time only: aggregates read the store's tables and lifetimes). */
+    private List<Container> aggregated(Params params) {
+        List<Container> out = new ArrayList<>();
+        if (!params.has("aggregate")) {
+            return out;
+        }
+        if (params.has("time") && !"real".equals(params.text("time"))) {
+            throw ApiException.badRequest("aggregate is only available in real time");
+        }
+        for (int id : params.ids("aggregate", AggregateRows.MAX_AGGREGATES)) {
+            out.add(model.container(id));
+        }
+        return out;
     }
 
     /**
@@ -80,7 +96,7 @@ final class WindowHandler implements Endpoint {
      * containers (a zoomed-out window of a hundred rows is a million entities to sample).
      */
     private void write(JsonOut g, PixelGrid grid, List<Container> containers, List<Type> types, WindowTables tables,
-            boolean dominant) throws IOException {
+            boolean dominant, List<Container> aggregated) throws IOException {
         WindowRows rows = new WindowRows(model, grid, types, tables, dominant);
         g.beginObject();
         g.name("start").value(grid.start());
@@ -104,6 +120,9 @@ final class WindowHandler implements Endpoint {
             }
         }
         g.endArray();
+        if (!aggregated.isEmpty()) {
+            new AggregateRows(grid, types, tables.end()).write(g, aggregated);
+        }
         g.endObject();
     }
 }

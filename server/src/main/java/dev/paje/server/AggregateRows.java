@@ -1,0 +1,148 @@
+package dev.paje.server;
+
+import dev.paje.query.AggregateSampler;
+import dev.paje.query.DoubleColumn;
+import dev.paje.query.IntColumn;
+import dev.paje.query.PixelGrid;
+import dev.paje.store.Container;
+import dev.paje.store.Type;
+import dev.paje.store.TypeKind;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The {@code aggregates} of a window answer ({@code aggregate=ids}): per collapsed container, per
+ * state and variable type found below it, what its descendants do per pixel, so that one row can
+ * stand for thousands of them (docs/api.md).
+ */
+final class AggregateRows {
+    static final int MAX_AGGREGATES = 2_000;
+    private static final double THOUSANDTHS = 1000;
+
+    private final PixelGrid grid;
+    private final List<Type> types;
+    private final double traceEnd;
+    private final AggregateSampler sampler;
+
+    AggregateRows(PixelGrid grid, List<Type> types, double traceEnd) {
+        this.grid = grid;
+        this.types = types;
+        this.traceEnd = traceEnd;
+        this.sampler = new AggregateSampler(grid, traceEnd);
+    }
+
+    /** The {@code aggregates} field: one container per part, parts computed on all cores, written in order. */
+    void write(JsonOut g, List<Container> containers) throws IOException {
+        g.name("aggregates").beginArray();
+        if (containers.size() == 1) {
+            objects(g, containers);
+        } else {
+            List<CompletableFuture<byte[]>> parts = new ArrayList<>();
+            for (Container c : containers) {
+                parts.add(CompletableFuture.supplyAsync(() -> new AggregateRows(grid, types, traceEnd).render(List.of(c))));
+            }
+            for (CompletableFuture<byte[]> part : parts) {
+                g.splice(part.join());
+            }
+        }
+        g.endArray();
+    }
+
+    private byte[] render(List<Container> containers) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
+        try (JsonOut g = new JsonOut(bytes)) {
+            objects(g, containers);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a byte array does not fail
+        }
+        return bytes.toByteArray();
+    }
+
+    private void objects(JsonOut g, List<Container> containers) throws IOException {
+        for (Container c : containers) {
+            g.beginObject();
+            g.name("container").value(c.id());
+            g.name("states").beginArray();
+            for (Type t : types) {
+                if (t.kind() == TypeKind.STATE) {
+                    List<Container> members = AggregateSampler.members(c, t);
+                    if (!members.isEmpty()) {
+                        states(g, t, sampler.states(t, members));
+                    }
+                }
+            }
+            g.endArray();
+            g.name("variables").beginArray();
+            for (Type t : types) {
+                if (t.kind() == TypeKind.VARIABLE) {
+                    List<Container> members = AggregateSampler.members(c, t);
+                    if (!members.isEmpty()) {
+                        variables(g, t, sampler.variables(t, members));
+                    }
+                }
+            }
+            g.endArray();
+            g.endObject();
+        }
+    }
+
+    private void states(JsonOut g, Type t, AggregateSampler a) throws IOException {
+        g.beginObject();
+        g.name("type").value(t.id());
+        g.name("members").value(a.members);
+        ints(g, "px", a.px);
+        thousandths(g, "alive", a.alive);
+        ints(g, "count", a.cellCount);
+        ints(g, "value", a.value);
+        thousandths(g, "number", a.number);
+        g.name("permille").beginArray();
+        for (int c = 0; c < a.px.size(); c++) {
+            double alive = a.alive.get(c);
+            for (int k = a.cellFirst.get(c), end = k + a.cellCount.get(c); k < end; k++) {
+                double share = alive > 0 ? Math.min(1, a.number.get(k) / alive) : 0;
+                g.value((int) Math.round(share * THOUSANDTHS));
+            }
+        }
+        g.endArray();
+        g.endObject();
+    }
+
+    private void variables(JsonOut g, Type t, AggregateSampler a) throws IOException {
+        g.beginObject();
+        g.name("type").value(t.id());
+        g.name("members").value(a.members);
+        ints(g, "px", a.px);
+        doubles(g, "sum", a.sum);
+        doubles(g, "mean", a.mean);
+        g.endObject();
+    }
+
+    private static void ints(JsonOut g, String name, IntColumn c) throws IOException {
+        g.name(name).beginArray();
+        for (int i = 0; i < c.size(); i++) {
+            g.value(c.get(i));
+        }
+        g.endArray();
+    }
+
+    /** Mean numbers of members, to a thousandth: enough for a graph, and few digits. */
+    private static void thousandths(JsonOut g, String name, DoubleColumn c) throws IOException {
+        g.name(name).beginArray();
+        for (int i = 0; i < c.size(); i++) {
+            g.value(Math.round(c.get(i) * THOUSANDTHS) / THOUSANDTHS);
+        }
+        g.endArray();
+    }
+
+    private static void doubles(JsonOut g, String name, DoubleColumn c) throws IOException {
+        g.name(name).beginArray();
+        for (int i = 0; i < c.size(); i++) {
+            g.value(c.get(i));
+        }
+        g.endArray();
+    }
+}

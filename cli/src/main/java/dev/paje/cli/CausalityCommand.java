@@ -67,7 +67,14 @@ final class CausalityCommand implements Callable<Integer> {
         if (groups == null) {
             return 2;
         }
-        CausalityReport report = CausalityReport.of(loaded.trace(), groups, clocks.minLatency);
+        CausalityReport report;
+        try {
+            report = clocks.drift ? CausalityReport.withDrift(loaded.trace(), groups, clocks.minLatency)
+                    : CausalityReport.of(loaded.trace(), groups, clocks.minLatency);
+        } catch (IllegalArgumentException e) {
+            err.println("paje causality: --drift: " + e.getMessage());
+            return 2;
+        }
         String name = trace.equals("-") ? "<stdin>" : trace;
         switch (format) {
             case TABLE -> new CausalityTable(out, max).print(name, loaded.trace(), report);

@@ -54,7 +54,20 @@ final class CausalityJson {
             out.print(sep + "{\"container\":" + str(ContainerPaths.of(trace.container(c))) + ",\"shift\":" + num(fix.shift(c)) + "}");
             sep = ",";
         }
-        out.println("]}}");
+        out.print("]}");
+        if (report.drift() != null) {
+            out.print(",\"drift\":{\"since\":" + num(report.drift().ref()) + ",\"rates\":[");
+            sep = "";
+            for (int c = 0; c < trace.containers().size(); c++) {
+                if (report.drift().rate(c) != 0 && fix.constraints().groups().of(c) == c) {
+                    out.print(sep + "{\"container\":" + str(ContainerPaths.of(trace.container(c))) + ",\"rate\":"
+                            + num(report.drift().rate(c)) + ",\"ppm\":" + num(report.drift().rate(c) * 1e6) + "}");
+                    sep = ",";
+                }
+            }
+            out.print("]}");
+        }
+        out.println("}");
     }
 
     private <T> List<T> limit(List<T> all) {

@@ -3,11 +3,13 @@ package dev.paje.cli;
 import dev.paje.causal.CausalityReport;
 import dev.paje.causal.ClockFix;
 import dev.paje.causal.Disagreement;
+import dev.paje.causal.DriftEstimate;
 import dev.paje.causal.Tachyon;
 import dev.paje.store.Trace;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.util.ArrayList;
 import java.util.List;
 
 /** {@code paje causality} for people: aligned columns, the worst first, {@code max} rows per list. */
@@ -20,7 +22,10 @@ final class CausalityTable {
         this.max = max;
     }
 
+    private dev.paje.causal.ClockGroups group;
+
     void print(String name, Trace trace, CausalityReport report) {
+        group = report.fix().constraints().groups();
         List<Tachyon> tachyons = report.tachyons();
         if (report.consistent()) {
             out.printf("%s: causally consistent: no link ends before it starts (%d links)%n", name, report.links());
@@ -49,7 +54,43 @@ final class CausalityTable {
             more(pairs.size(), "pairs");
             out.println("(A->B: links from A to B / of which tachyons)");
         }
+        if (report.drift() != null) {
+            drift(trace, report.drift());
+        }
         corrections(trace, report.fix());
+    }
+
+    /** The estimated rate of every clock that drifts (relative to the busiest clock linked to it). */
+    private void drift(Trace trace, DriftEstimate drift) {
+        List<Integer> drifting = new ArrayList<>();
+        for (int c = 0; c < trace.containers().size(); c++) {
+            if (drift.rate(c) != 0 && (report(trace, c))) {
+                drifting.add(c);
+            }
+        }
+        long used = drift.pairs().stream().filter(DriftEstimate.Pair::used).count();
+        out.println();
+        if (drifting.isEmpty()) {
+            out.printf("Clock drift: none (%d of %d linked pairs of clocks have enough messages both ways to tell)%n",
+                    used, drift.pairs().size());
+            return;
+        }
+        out.printf("Clock drift (ppm faster than the reference clock, removed before shifting; %d of %d linked pairs"
+                + " have enough messages both ways): %d clock%s%n", used, drift.pairs().size(), drifting.size(), drifting.size() == 1 ? "" : "s");
+        for (int c : limit(drifting)) {
+            out.printf("  %-16s %s%n", ppm(drift.rate(c)), ContainerPaths.of(trace.container(c)));
+        }
+        more(drifting.size(), "clocks");
+    }
+
+    /** True for the container whose clock a group is named after (each group is listed once). */
+    private boolean report(Trace trace, int c) {
+        return group == null || group.of(c) == c;
+    }
+
+    /** A rate in parts per million, signed, with up to three decimals. */
+    static String ppm(double rate) {
+        return String.format(java.util.Locale.ROOT, "%+.3f", rate * 1e6);
     }
 
     private void corrections(Trace trace, ClockFix fix) {

@@ -18,6 +18,10 @@ final class ClockOptions {
         "once corrected (default: ${DEFAULT-VALUE}: a link may end when it starts)."})
     double minLatency = 0;
 
+    @Option(names = "--drift", description = {"Also estimate how fast each clock runs (from messages both ways) and",
+        "remove that drift before shifting; off by default."})
+    boolean drift;
+
     /** Checks the numbers; an error message, or null when they are fine. */
     String check() {
         if (!(minLatency >= 0) || Double.isInfinite(minLatency)) {

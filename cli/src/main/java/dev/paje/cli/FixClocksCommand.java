@@ -6,6 +6,7 @@ import dev.paje.causal.ClockFix;
 import dev.paje.causal.ClockGroups;
 import dev.paje.causal.ClockRewriter;
 import dev.paje.causal.ClockShifts;
+import dev.paje.causal.DriftEstimate;
 import dev.paje.causal.Tachyon;
 import dev.paje.read.TraceException;
 import java.io.BufferedOutputStream;
@@ -30,7 +31,9 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Write a copy of a trace whose clocks are corrected so that every link ends at or after its",
             "start (plus --min-latency between two clocks). Each clock (container, or group of containers with",
             "--per) is shifted by a constant >= 0: the least shifts that work, so their sum and their largest are",
-            "the smallest possible. Only the Time fields of the lines that move change; every other byte is kept."},
+            "the smallest possible. Only the Time fields of the lines that move change; every other byte is kept.",
+            "With --drift, each clock's drift (rate) is first estimated from messages both ways and removed",
+            "(t' = t - rate*(t - start)), then the least shifts are computed on the de-drifted times."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the corrected trace was written (an exact copy when nothing needed a correction)",
             "1:the trace could not be read, has problems, or no clock shifts can fix it (nothing written)",
@@ -85,7 +88,16 @@ final class FixClocksCommand implements Callable<Integer> {
         if (groups == null) {
             return 2;
         }
-        ClockFix fix = ClockShifts.solve(ClockConstraints.of(loaded.trace(), groups, clocks.minLatency));
+        DriftEstimate drift = null;
+        ClockFix fix;
+        try {
+            drift = clocks.drift ? DriftEstimate.of(loaded.trace(), groups) : null;
+            fix = ClockShifts.solve(drift == null ? ClockConstraints.of(loaded.trace(), groups, clocks.minLatency)
+                    : ClockConstraints.of(loaded.trace(), groups, clocks.minLatency, drift.map()));
+        } catch (IllegalArgumentException e) {
+            err.println("paje fix-clocks: --drift: " + e.getMessage() + "; nothing written");
+            return 1;
+        }
         if (!fix.feasible()) {
             err.println("paje fix-clocks: " + whyNot(fix) + "; nothing written");
             return 1;
@@ -99,7 +111,12 @@ final class FixClocksCommand implements Callable<Integer> {
             return 1;
         }
         int moved = fix.shifted().size();
-        if (moved == 0) {
+        int drifting = drifting(fix);
+        if (drifting > 0) {
+            out.printf("paje fix-clocks: removed the drift of %d clock%s (largest %s ppm)%n", drifting,
+                    drifting == 1 ? "" : "s", CausalityTable.ppm(largestRate(fix)));
+        }
+        if (moved == 0 && drifting == 0) {
             out.printf("paje fix-clocks: no clock needs a correction; %s is an exact copy of %s%n", output, trace);
         } else {
             out.printf("paje fix-clocks: shifted %d clock%s (largest shift %s s), %d line%s changed; wrote %s%n",
@@ -107,6 +124,23 @@ final class FixClocksCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** Clock groups whose drift is removed. */
+    private static int drifting(ClockFix fix) {
+        int n = 0;
+        for (int c = 0; c < fix.map().size(); c++) {
+            n += fix.map().rate(c) != 0 && fix.constraints().groups().of(c) == c ? 1 : 0;
+        }
+        return n;
+    }
+
+    private static double largestRate(ClockFix fix) {
+        double m = 0;
+        for (int c = 0; c < fix.map().size(); c++) {
+            m = Math.abs(fix.map().rate(c)) > Math.abs(m) ? fix.map().rate(c) : m;
+        }
+        return m;
     }
 
     /** Streams the trace into a temporary file next to the output, then moves it into place. */

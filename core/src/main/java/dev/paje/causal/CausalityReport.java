@@ -14,8 +14,11 @@ import java.util.Map;
  * @param tachyons links ending before they start, worst first
  * @param disagreements pairs of clocks that need a correction, largest need first
  * @param fix the least non-negative shifts, or why there are none
+ * @param drift the estimated drift of each clock, or null when not asked for; when given, the
+ *     disagreements and the shifts are those of the clocks with their drift removed
  */
-public record CausalityReport(long links, List<Tachyon> tachyons, List<Disagreement> disagreements, ClockFix fix) {
+public record CausalityReport(long links, List<Tachyon> tachyons, List<Disagreement> disagreements, ClockFix fix,
+        DriftEstimate drift) {
 
     /** True when no link ends before it starts. */
     public boolean consistent() {
@@ -25,7 +28,19 @@ public record CausalityReport(long links, List<Tachyon> tachyons, List<Disagreem
     public static CausalityReport of(Trace trace, ClockGroups groups, double minLatency) {
         ClockConstraints constraints = ClockConstraints.of(trace, groups, minLatency);
         return new CausalityReport(Links.count(trace), Tachyons.find(trace), disagreements(constraints),
-                ClockShifts.solve(constraints));
+                ClockShifts.solve(constraints), null);
+    }
+
+    /**
+     * The report with each clock's drift estimated and removed before the shifts are computed.
+     *
+     * @throws IllegalArgumentException when a clock's estimated rate is not within (-1, 1)
+     */
+    public static CausalityReport withDrift(Trace trace, ClockGroups groups, double minLatency) {
+        DriftEstimate drift = DriftEstimate.of(trace, groups);
+        ClockConstraints constraints = ClockConstraints.of(trace, groups, minLatency, drift.map());
+        return new CausalityReport(Links.count(trace), Tachyons.find(trace), disagreements(constraints),
+                ClockShifts.solve(constraints), drift);
     }
 
     /** Every ordered pair whose links need more than the tolerance, oriented by its larger need. */

@@ -33,9 +33,11 @@ public final class ClockConstraints {
     private final List<Edge> edges;
     private final List<Tachyon> unfixable;
     private final double scale;
+    private final ClockMap drift;
 
     private ClockConstraints(Trace trace, ClockGroups groups, double minLatency, List<Edge> edges,
-            List<Tachyon> unfixable, double scale) {
+            List<Tachyon> unfixable, double scale, ClockMap drift) {
+        this.drift = drift;
         this.trace = trace;
         this.groups = groups;
         this.minLatency = minLatency;
@@ -46,6 +48,11 @@ public final class ClockConstraints {
 
     /** The constraints of every complete link of {@code trace}. */
     public static ClockConstraints of(Trace trace, ClockGroups groups, double minLatency) {
+        return of(trace, groups, minLatency, ClockMap.identity(groups.size()));
+    }
+
+    /** The constraints of every link once each clock's drift is removed by {@code drift} (its shifts are ignored). */
+    public static ClockConstraints of(Trace trace, ClockGroups groups, double minLatency, ClockMap drift) {
         if (!(minLatency >= 0) || Double.isInfinite(minLatency)) {
             throw new IllegalArgumentException("the minimum latency must be a finite number >= 0, found " + minLatency);
         }
@@ -53,15 +60,16 @@ public final class ClockConstraints {
         List<Tachyon> inside = new ArrayList<>();
         double[] scale = {1};
         Links.forEach(trace, (holder, type, table, row) -> {
-            double s = table.start(row);
-            double r = table.end(row);
+            double s = drift.dedrift(table.from(row), table.start(row));
+            double r = drift.dedrift(table.to(row), table.end(row));
             scale[0] = Math.max(scale[0], Math.max(Math.abs(s), Math.abs(r)));
             int a = groups.of(table.from(row));
             int b = groups.of(table.to(row));
             if (a == b) {
                 if (r < s) {
                     inside.add(new Tachyon(holder, type, row, trace.container(table.from(row)),
-                            trace.container(table.to(row)), s, r, trace.name(table.key(row))));
+                            trace.container(table.to(row)), table.start(row), table.end(row),
+                            trace.name(table.key(row))));
                 }
                 return;
             }
@@ -77,7 +85,8 @@ public final class ClockConstraints {
         byPair.forEach((k, e) -> edges.add(new Edge((int) (k >>> 32), (int) (long) k, e[0], (long) e[1], (long) e[2])));
         edges.sort(Comparator.comparingInt(Edge::from).thenComparingInt(Edge::to));
         inside.sort(Comparator.comparingDouble(Tachyon::offset));
-        return new ClockConstraints(trace, groups, minLatency, List.copyOf(edges), List.copyOf(inside), scale[0]);
+        return new ClockConstraints(trace, groups, minLatency, List.copyOf(edges), List.copyOf(inside), scale[0],
+                drift.withShifts(new double[groups.size()]));
     }
 
     public Trace trace() {
@@ -86,6 +95,11 @@ public final class ClockConstraints {
 
     public ClockGroups groups() {
         return groups;
+    }
+
+    /** The drift removed before the links are compared (rate 0 everywhere unless asked for). */
+    public ClockMap drift() {
+        return drift;
     }
 
     public double minLatency() {

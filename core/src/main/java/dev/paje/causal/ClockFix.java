@@ -15,6 +15,7 @@ public final class ClockFix {
     private final List<Integer> cycle;
     private final double cycleExcess;
     private final long roundingFailures;
+    private final ClockMap map;
 
     ClockFix(ClockConstraints constraints, double[] shift, List<Integer> cycle, double cycleExcess, long roundingFailures) {
         this.constraints = constraints;
@@ -22,6 +23,12 @@ public final class ClockFix {
         this.cycle = List.copyOf(cycle);
         this.cycleExcess = cycleExcess;
         this.roundingFailures = roundingFailures;
+        this.map = constraints.drift().withShifts(shift);
+    }
+
+    /** The whole correction of each clock: its drift removed (if any was asked for), then its shift. */
+    public ClockMap map() {
+        return map;
     }
 
     /** True when the shifts below fix every link. */

@@ -18,13 +18,15 @@ import java.util.Arrays;
  * Writes a trace with corrected clocks by streaming its text: every byte is copied as is except
  * the Time field of the lines whose clock moves. A line's clock is that of the container it
  * happens in: the Container of states, events and variables, the StartContainer of a link's start,
- * the EndContainer of its end, the container a PajeCreateContainer makes. A PajeDestroyContainer
- * moves by the largest shift of anything that happens in or below its container, so nothing ends
- * up after the container's end. Shifts are per container, so each container's order is kept.
+ * the EndContainer of its end, the container a PajeCreateContainer makes; its time goes through
+ * that clock's {@link ClockMap} (drift removed, then shifted). A PajeDestroyContainer moves to the
+ * latest its clock or any clock of what happens in or below its container puts it, so nothing ends
+ * up after the container's end. Maps are per clock and increasing, so each container's order is kept.
  */
 public final class ClockRewriter {
-    private final ClockFix fix;
-    private final double[] destroyShift;
+    private final DestroyShifts destroys;
+    private final ClockMap map;
+    private final int size;
     private final LineStream stream;
     private final ContainerNames names = new ContainerNames();
     private final String file;
@@ -32,8 +34,9 @@ public final class ClockRewriter {
 
     /** A rewriter for the text of the trace {@code fix} was computed on ({@code file} names it in errors). */
     public ClockRewriter(ClockFix fix, boolean legacyNames, String file) {
-        this.fix = fix;
-        this.destroyShift = DestroyShifts.of(fix);
+        this.destroys = DestroyShifts.of(fix);
+        this.map = fix.map();
+        this.size = fix.constraints().trace().containers().size();
         this.stream = new LineStream(legacyNames);
         this.file = file;
     }
@@ -79,7 +82,8 @@ public final class ClockRewriter {
 
     /** Handles {@code buf[from, to)}, a line without its newline; writes {@code buf[from, next)}. */
     private void line(byte[] buf, int from, int to, int next, long number, OutputStream out) throws IOException {
-        double shift;
+        double t;
+        double moved;
         int timeToken;
         try {
             EventDefinition def = stream.next(buf, from, to, number);
@@ -93,43 +97,48 @@ public final class ClockRewriter {
             }
             Line line = stream.line();
             timeToken = 1 + def.position(Field.TIME);
-            shift = shift(def, line);
+            moved = correct(def, line, timeToken);
+            t = Double.isNaN(moved) ? moved : line.number(timeToken);
         } catch (EventError e) {
             String text = new String(buf, from, to - from, StandardCharsets.UTF_8);
             throw new TraceException(new Problem(file, number, e.getMessage(), text.strip()));
         }
         Line line = stream.line();
-        if (shift == 0) {
+        if (Double.isNaN(moved) || Double.compare(moved, t) == 0) {
             out.write(buf, from, next - from);
             return;
         }
-        double t = line.number(timeToken);
         int ts = line.start(timeToken);
         int te = line.end(timeToken);
         out.write(buf, from, ts - from);
-        out.write(TimeText.format(t + shift, buf, ts, te));
+        out.write(TimeText.format(moved, buf, ts, te));
         out.write(buf, te, next - te);
         changed++;
     }
 
-    private double shift(EventDefinition def, Line line) {
+    /** The corrected time of a line: that of its container's clock; NaN when its clock stays (not even parsed). */
+    private double correct(EventDefinition def, Line line, int timeToken) {
         EventKind kind = def.kind();
-        return switch (kind) {
+        int c = switch (kind) {
             case CREATE_CONTAINER -> {
                 String alias = def.position(Field.ALIAS) < 0 ? null : text(line, def, Field.ALIAS);
-                yield fix.shift(names.create(text(line, def, Field.NAME), alias));
+                yield names.create(text(line, def, Field.NAME), alias);
             }
-            case DESTROY_CONTAINER -> destroyShift[container(line, def, Field.NAME)];
-            case START_LINK -> fix.shift(container(line, def, Field.START_CONTAINER));
-            case END_LINK -> fix.shift(container(line, def, Field.END_CONTAINER));
-            default -> fix.shift(container(line, def, Field.CONTAINER));
+            case DESTROY_CONTAINER -> container(line, def, Field.NAME);
+            case START_LINK -> container(line, def, Field.START_CONTAINER);
+            case END_LINK -> container(line, def, Field.END_CONTAINER);
+            default -> container(line, def, Field.CONTAINER);
         };
+        if (kind == EventKind.DESTROY_CONTAINER) {
+            return destroys.at(c, line.number(timeToken));
+        }
+        return c >= 0 && c < size && map.moves(c) ? map.apply(c, line.number(timeToken)) : Double.NaN;
     }
 
     private int container(Line line, EventDefinition def, Field field) {
         String name = text(line, def, field);
         int id = names.find(name);
-        if (id < 0 || id >= destroyShift.length) {
+        if (id < 0 || id >= size) {
             throw new EventError("unknown container '" + name + "' in field " + field.specName()
                     + ": is this the trace that was analysed?");
         }

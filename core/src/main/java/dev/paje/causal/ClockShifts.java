@@ -116,8 +116,9 @@ public final class ClockShifts {
                 if (a == b) {
                     return;
                 }
-                double r = table.end(row);
-                double sent = table.start(row) + byGroup[a];
+                ClockMap drift = constraints.drift();
+                double r = drift.dedrift(table.to(row), table.end(row));
+                double sent = drift.dedrift(table.from(row), table.start(row)) + byGroup[a];
                 double target = latency - tol > 0 ? Math.max(sent, sent + latency - tol) : sent;
                 if (r + byGroup[b] < target) {
                     double s = Math.max(byGroup[b], target - r);

@@ -44,7 +44,7 @@ export function drawStates(r, d, y0, rowHits, f) {
     }
     const sum = st.summary || [];
     for (const s of sum) {
-      const t0 = S.data.start + s.px * S.data.pixel, t1 = t0 + (s.n || 1) * S.data.pixel;
+      const t0 = S.data.start + s.px * S.data.pixel, t1 = t0 + S.data.pixel;
       let x0 = X(t0), x1 = X(t1);
       if (x1 < 0 || x0 > W) continue;
       const w = Math.max(x1 - x0, 1 / S.dpr);
@@ -59,9 +59,9 @@ export function drawStates(r, d, y0, rowHits, f) {
         shown.push([v, f]);
       }
       if (!shown.length) continue;
-      if (!s.n) summaryRects.push([x0, lr.y, w, yy - lr.y]); // runs of dominant values (thin rows) stay plain
+      summaryRects.push([x0, lr.y, w, yy - lr.y]);
       const h = { kind: 'state-summary', container: r.id, type: st.type, level: s.level, values: shown,
-        dominant: !!s.n, start: t0, end: t1, x0, x1: x0 + w, y0: lr.y, y1: lr.y + lr.h };
+        start: t0, end: t1, x0, x1: x0 + w, y0: lr.y, y1: lr.y + lr.h };
       rowHits.push(h);
       drawn.summaries++;
     }

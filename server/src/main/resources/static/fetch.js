@@ -17,7 +17,7 @@ export async function getJson(url) {
   let body;
   const t0 = performance.now();
   try { body = await r.json(); } catch (e) { body = { error: `bad answer (${r.status})` }; }
-  model.timing.parse = Math.max(model.timing.parse || 0, performance.now() - t0);
+  model.timing.body = Math.max(model.timing.body || 0, performance.now() - t0); // waiting for the body and parsing it
   if (!r.ok || (body && body.error)) throw new Error(body && body.error ? body.error : `HTTP ${r.status}`);
   return body;
 }

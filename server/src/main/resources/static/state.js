@@ -54,7 +54,7 @@ export const model = {
   drawn: { states: 0, events: 0, links: 0, variables: 0, summaries: 0 },
   draws: 0, fetches: 0, meta: null, collapsed: [], hidden: [], colors: {}, hover: null, selection: null,
   focus: null, scrollY: 0, error: null,
-  timing: {},                          // longest parse, decode and paint so far (ms), for measurements
+  timing: {},                          // longest body (download + parse), decode and paint steps so far (ms), for measurements
 };
 window.paje = model;
 // helpers for tests and tools: page x of a time, id of a container by name

@@ -3,7 +3,7 @@ package dev.paje.cli;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.paje.export.PlainName;
+import dev.paje.store.DisplayNames;
 import dev.paje.export.ProcessLayout;
 import dev.paje.export.Shortest;
 import dev.paje.export.TraceWalk;
@@ -56,7 +56,7 @@ final class ChromeExport {
     private void names(JsonGenerator g, Container c) throws IOException {
         boolean process = c.parent() == null || c.parent().parent() == null;
         if (process && (c.parent() != null || layout.tid(c) != 0)) {
-            metadata(g, "process_name", layout.pid(c), 0, PlainName.of(c.name()));
+            metadata(g, "process_name", layout.pid(c), 0, DisplayNames.name(c.name()));
             metadata(g, "process_sort_index", layout.pid(c), 0, layout.pid(c));
         }
         for (ProcessLayout.Thread t : layout.threads(c)) {
@@ -84,7 +84,7 @@ final class ChromeExport {
                     args(g, e.userOrNull(), i);
                 }
             } else if (table instanceof VariableTable v) {
-                String name = process ? PlainName.of(t.name()) : PlainName.of(c.name()) + " " + PlainName.of(t.name());
+                String name = process ? DisplayNames.name(t.name()) : DisplayNames.name(c.name()) + " " + DisplayNames.name(t.name());
                 for (int i = 0; i < v.size(); i++) {
                     g.writeStartObject();
                     g.writeStringField("ph", "C");
@@ -129,8 +129,8 @@ final class ChromeExport {
         g.writeNumberField("tid", tid);
         g.writeFieldName("ts");
         g.writeNumber(ProcessLayout.micros(ns));
-        g.writeStringField("name", PlainName.of(value));
-        g.writeStringField("cat", PlainName.of(t.name()));
+        g.writeStringField("name", DisplayNames.name(value));
+        g.writeStringField("cat", DisplayNames.name(t.name()));
     }
 
     /** The user fields of {@code row} as args, and closes the event. */
@@ -144,7 +144,7 @@ final class ChromeExport {
                         g.writeObjectFieldStart("args");
                         open = true;
                     }
-                    g.writeStringField(name, PlainName.of(trace.name(v)));
+                    g.writeStringField(name, DisplayNames.name(trace.name(v)));
                 }
             }
             if (open) {

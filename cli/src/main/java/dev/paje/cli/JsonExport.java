@@ -3,7 +3,7 @@ package dev.paje.cli;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.paje.export.PlainName;
+import dev.paje.store.DisplayNames;
 import dev.paje.export.Shortest;
 import dev.paje.store.Container;
 import dev.paje.store.EntityTable;
@@ -57,7 +57,7 @@ final class JsonExport {
         g.writeStartObject();
         g.writeNumberField("id", t.id());
         g.writeStringField("kind", t.kind().name().toLowerCase(Locale.ROOT));
-        g.writeStringField("name", PlainName.of(t.name()));
+        g.writeStringField("name", DisplayNames.name(t.name()));
         text(g, "alias", t.alias());
         text(g, "parent", t.parent() == null ? null : t.parent().name());
         text(g, "color", t.color());
@@ -69,7 +69,7 @@ final class JsonExport {
             g.writeArrayFieldStart("values");
             for (EntityValue v : t.values()) {
                 g.writeStartObject();
-                g.writeStringField("name", PlainName.of(v.name()));
+                g.writeStringField("name", DisplayNames.name(v.name()));
                 text(g, "alias", v.alias());
                 text(g, "color", v.color());
                 g.writeEndObject();
@@ -82,15 +82,15 @@ final class JsonExport {
     /** A container, its entities by kind, then its children (depth first: no more than the tree's depth is open). */
     private void container(JsonGenerator g, Container c) throws IOException {
         g.writeStartObject();
-        g.writeStringField("name", PlainName.of(c.name()));
+        g.writeStringField("name", DisplayNames.name(c.name()));
         text(g, "alias", c.alias());
-        g.writeStringField("type", PlainName.of(c.type().name()));
+        g.writeStringField("type", DisplayNames.name(c.type().name()));
         number(g, "start", c.start());
         number(g, "end", c.end());
         if (!c.user().isEmpty()) {
             g.writeObjectFieldStart("user");
             for (Map.Entry<String, String> u : c.user().entrySet()) {
-                g.writeStringField(u.getKey(), PlainName.of(u.getValue()));
+                g.writeStringField(u.getKey(), DisplayNames.name(u.getValue()));
             }
             g.writeEndObject();
         }
@@ -120,20 +120,20 @@ final class JsonExport {
             }
             for (int i = 0; i < table.size(); i++) {
                 g.writeStartObject();
-                g.writeStringField("type", PlainName.of(t.name()));
+                g.writeStringField("type", DisplayNames.name(t.name()));
                 if (table instanceof StateTable s) {
                     interval(g, s.start(i), s.end(i));
                     g.writeNumberField("level", s.level(i));
-                    g.writeStringField("value", PlainName.of(t.value(s.value(i)).name()));
+                    g.writeStringField("value", DisplayNames.name(t.value(s.value(i)).name()));
                 } else if (table instanceof EventTable e) {
                     number(g, "time", e.time(i));
-                    g.writeStringField("value", PlainName.of(t.value(e.value(i)).name()));
+                    g.writeStringField("value", DisplayNames.name(t.value(e.value(i)).name()));
                 } else if (table instanceof VariableTable v) {
                     interval(g, v.start(i), v.end(i));
                     number(g, "value", v.value(i));
                 } else if (table instanceof LinkTable l) {
                     interval(g, l.start(i), l.end(i));
-                    g.writeStringField("value", PlainName.of(t.value(l.value(i)).name()));
+                    g.writeStringField("value", DisplayNames.name(t.value(l.value(i)).name()));
                     text(g, "startContainer", l.from(i) < 0 ? null : trace.container(l.from(i)).name());
                     text(g, "endContainer", l.to(i) < 0 ? null : trace.container(l.to(i)).name());
                     text(g, "key", trace.name(l.key(i)));
@@ -159,7 +159,7 @@ final class JsonExport {
                     g.writeObjectFieldStart("user");
                     open = true;
                 }
-                g.writeStringField(name, PlainName.of(trace.name(v)));
+                g.writeStringField(name, DisplayNames.name(trace.name(v)));
             }
         }
         if (open) {
@@ -186,7 +186,7 @@ final class JsonExport {
     /** A name or text field without its Pajé quotes; left out when absent. */
     private static void text(JsonGenerator g, String field, String value) throws IOException {
         if (value != null) {
-            g.writeStringField(field, PlainName.of(value));
+            g.writeStringField(field, DisplayNames.name(value));
         }
     }
 }

@@ -2,7 +2,7 @@ package dev.paje.cli;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.paje.stats.DisplayNames;
+import dev.paje.store.DisplayNames;
 import dev.paje.stats.EventStats;
 import dev.paje.stats.LinkStats;
 import dev.paje.stats.StateStats;

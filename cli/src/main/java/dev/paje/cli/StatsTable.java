@@ -1,6 +1,6 @@
 package dev.paje.cli;
 
-import dev.paje.stats.DisplayNames;
+import dev.paje.store.DisplayNames;
 import dev.paje.stats.EventStats;
 import dev.paje.stats.LinkStats;
 import dev.paje.stats.StateStats;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.paje.TraceLoader;
-import dev.paje.export.PlainName;
+import dev.paje.store.DisplayNames;
 import dev.paje.store.Container;
 import dev.paje.store.EventTable;
 import dev.paje.store.LinkTable;
@@ -137,10 +137,10 @@ class ExportChromeTest {
             for (Type type : t.types()) {
                 Object table = c.table(type);
                 if (table instanceof StateTable s && s.size() > 0) {
-                    String thread = PlainName.of(c.name()) + (first ? "" : " (" + PlainName.of(type.name()) + ")");
+                    String thread = DisplayNames.name(c.name()) + (first ? "" : " (" + DisplayNames.name(type.name()) + ")");
                     first = false;
                     for (int i = 0; i < s.size(); i++) {
-                        double[] sum = expected.computeIfAbsent(thread + "|" + PlainName.of(type.value(s.value(i)).name()),
+                        double[] sum = expected.computeIfAbsent(thread + "|" + DisplayNames.name(type.value(s.value(i)).name()),
                                 k -> new double[2]);
                         sum[0] += (s.end(i) - s.start(i)) * 1e6;
                         sum[1]++;

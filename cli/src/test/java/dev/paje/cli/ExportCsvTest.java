@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paje.TraceLoader;
 import dev.paje.export.CsvExport;
-import dev.paje.export.PlainName;
+import dev.paje.store.DisplayNames;
 import dev.paje.store.Container;
 import dev.paje.store.EntityTable;
 import dev.paje.store.EventTable;
@@ -91,25 +91,25 @@ class ExportCsvTest {
     }
 
     private static void walk(Trace t, Container c, List<Iterator<List<String>>> files, List<List<String>> headers) {
-        check(files.get(0).next(), PlainName.of(c.name()) + "|" + (c.parent() == null ? "" : PlainName.of(c.parent().name()))
-                + "|" + PlainName.of(c.type().name()) + "|" + n(c.start()) + n(c.end()) + (c.end() - c.start()));
+        check(files.get(0).next(), DisplayNames.name(c.name()) + "|" + (c.parent() == null ? "" : DisplayNames.name(c.parent().name()))
+                + "|" + DisplayNames.name(c.type().name()) + "|" + n(c.start()) + n(c.end()) + (c.end() - c.start()));
         for (Type type : t.types()) {
             EntityTable table = c.table(type);
             for (int i = 0; table != null && i < table.size(); i++) {
-                String head = PlainName.of(c.name()) + "|" + PlainName.of(type.name()) + "|";
+                String head = DisplayNames.name(c.name()) + "|" + DisplayNames.name(type.name()) + "|";
                 if (table instanceof StateTable s) {
                     check(files.get(1).next(), head + n(s.start(i)) + n(s.end(i)) + n(s.end(i) - s.start(i))
-                            + s.level(i) + "|" + PlainName.of(type.value(s.value(i)).name()));
+                            + s.level(i) + "|" + DisplayNames.name(type.value(s.value(i)).name()));
                 } else if (table instanceof EventTable e) {
-                    check(files.get(2).next(), head + n(e.time(i)) + PlainName.of(type.value(e.value(i)).name()));
+                    check(files.get(2).next(), head + n(e.time(i)) + DisplayNames.name(type.value(e.value(i)).name()));
                 } else if (table instanceof VariableTable v) {
                     check(files.get(3).next(), head + n(v.start(i)) + n(v.end(i)) + n(v.end(i) - v.start(i))
                             + v.value(i));
                 } else if (table instanceof LinkTable l) {
                     check(files.get(4).next(), head + n(l.start(i)) + n(l.end(i)) + n(l.end(i) - l.start(i))
-                            + PlainName.of(type.value(l.value(i)).name()) + "|"
-                            + PlainName.of(t.container(l.from(i)).name()) + "|" + PlainName.of(t.container(l.to(i)).name())
-                            + "|" + PlainName.of(t.name(l.key(i))));
+                            + DisplayNames.name(type.value(l.value(i)).name()) + "|"
+                            + DisplayNames.name(t.container(l.from(i)).name()) + "|" + DisplayNames.name(t.container(l.to(i)).name())
+                            + "|" + DisplayNames.name(t.name(l.key(i))));
                 }
             }
         }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.paje.TraceLoader;
-import dev.paje.export.PlainName;
+import dev.paje.store.DisplayNames;
 import dev.paje.store.Container;
 import dev.paje.store.EntityTable;
 import dev.paje.store.StateTable;
@@ -72,8 +72,8 @@ class ExportJsonTest {
 
     private static void container(Trace t, Container c, JsonNode node, int[] seen) {
         seen[0]++;
-        assertThat(node.get("name").asText()).isEqualTo(PlainName.of(c.name()));
-        assertThat(node.get("type").asText()).isEqualTo(PlainName.of(c.type().name()));
+        assertThat(node.get("name").asText()).isEqualTo(DisplayNames.name(c.name()));
+        assertThat(node.get("type").asText()).isEqualTo(DisplayNames.name(c.type().name()));
         assertThat(node.get("start").asDouble()).isEqualTo(c.start());
         assertThat(node.get("end").asDouble()).isEqualTo(c.end());
         int[] counts = new int[4];

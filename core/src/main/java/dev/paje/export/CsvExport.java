@@ -1,5 +1,6 @@
 package dev.paje.export;
 
+import dev.paje.store.DisplayNames;
 import dev.paje.store.Container;
 import dev.paje.store.EventTable;
 import dev.paje.store.LinkTable;
@@ -54,10 +55,10 @@ public final class CsvExport {
             header(links, linkFields, "container", "type", "start", "end", "duration", "value", "start_container",
                     "end_container", "key");
             for (Container c : TraceWalk.preorder(trace)) {
-                containers.text(PlainName.of(c.name())).text(c.parent() == null ? null : PlainName.of(c.parent().name()))
-                        .text(PlainName.of(c.type().name())).number(c.start()).number(c.end()).number(c.end() - c.start());
+                containers.text(DisplayNames.name(c.name())).text(c.parent() == null ? null : DisplayNames.name(c.parent().name()))
+                        .text(DisplayNames.name(c.type().name())).number(c.start()).number(c.end()).number(c.end() - c.start());
                 for (String f : containerFields) {
-                    containers.text(PlainName.of(c.user().get(f)));
+                    containers.text(DisplayNames.name(c.user().get(f)));
                 }
                 containers.endRow();
                 for (Type t : trace.types()) {
@@ -95,13 +96,13 @@ public final class CsvExport {
     }
 
     private void begin(CsvWriter out, Container c, Type t) throws IOException {
-        out.text(PlainName.of(c.name())).text(PlainName.of(t.name()));
+        out.text(DisplayNames.name(c.name())).text(DisplayNames.name(t.name()));
     }
 
     private void user(CsvWriter out, UserColumns user, int row, List<String> fields) throws IOException {
         for (String f : fields) {
             int v = user == null ? -1 : user.get(row, f);
-            out.text(v < 0 ? null : PlainName.of(trace.name(v)));
+            out.text(v < 0 ? null : DisplayNames.name(trace.name(v)));
         }
         out.endRow();
     }
@@ -110,7 +111,7 @@ public final class CsvExport {
         for (int i = 0; i < s.size(); i++) {
             begin(out, c, t);
             out.number(s.start(i)).number(s.end(i)).number(s.end(i) - s.start(i)).integer(s.level(i))
-                    .text(PlainName.of(t.value(s.value(i)).name()));
+                    .text(DisplayNames.name(t.value(s.value(i)).name()));
             user(out, s.userOrNull(), i, stateFields);
         }
     }
@@ -118,7 +119,7 @@ public final class CsvExport {
     private void events(CsvWriter out, Container c, Type t, EventTable e) throws IOException {
         for (int i = 0; i < e.size(); i++) {
             begin(out, c, t);
-            out.number(e.time(i)).text(PlainName.of(t.value(e.value(i)).name()));
+            out.number(e.time(i)).text(DisplayNames.name(t.value(e.value(i)).name()));
             user(out, e.userOrNull(), i, eventFields);
         }
     }
@@ -135,10 +136,10 @@ public final class CsvExport {
         for (int i = 0; i < l.size(); i++) {
             begin(out, c, t);
             out.number(l.start(i)).number(l.end(i)).number(l.end(i) - l.start(i))
-                    .text(PlainName.of(t.value(l.value(i)).name()))
-                    .text(l.from(i) < 0 ? null : PlainName.of(trace.container(l.from(i)).name()))
-                    .text(l.to(i) < 0 ? null : PlainName.of(trace.container(l.to(i)).name()))
-                    .text(PlainName.of(trace.name(l.key(i))));
+                    .text(DisplayNames.name(t.value(l.value(i)).name()))
+                    .text(l.from(i) < 0 ? null : DisplayNames.name(trace.container(l.from(i)).name()))
+                    .text(l.to(i) < 0 ? null : DisplayNames.name(trace.container(l.to(i)).name()))
+                    .text(DisplayNames.name(trace.name(l.key(i))));
             user(out, l.userOrNull(), i, linkFields);
         }
     }

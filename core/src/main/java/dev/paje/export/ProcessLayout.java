@@ -1,5 +1,6 @@
 package dev.paje.export;
 
+import dev.paje.store.DisplayNames;
 import dev.paje.store.Container;
 import dev.paje.store.EntityTable;
 import dev.paje.store.LinkTable;
@@ -85,11 +86,11 @@ public final class ProcessLayout {
         }
         Thread[] out = new Thread[1 + trace.types().size()];
         int k = 0;
-        out[k++] = new Thread(tid[c.id()], PlainName.of(c.name()));
+        out[k++] = new Thread(tid[c.id()], DisplayNames.name(c.name()));
         for (Type t : trace.types()) {
             int s = stateTid(c, t);
             if (s != 0 && s != tid[c.id()]) {
-                out[k++] = new Thread(s, PlainName.of(c.name()) + " (" + PlainName.of(t.name()) + ")");
+                out[k++] = new Thread(s, DisplayNames.name(c.name()) + " (" + DisplayNames.name(t.name()) + ")");
             }
         }
         return Arrays.asList(Arrays.copyOf(out, k));

@@ -54,11 +54,6 @@ public final class PixelGrid {
         return x <= 0 ? 0 : x >= width ? width : x;
     }
 
-    /** Left edge of pixel {@code p} ({@code edge(width) == end}). */
-    public double edge(int p) {
-        return p == width ? end : start + (end - start) * p / width;
-    }
-
     /** Whether an entity of this duration is drawn exactly (at least one pixel long). */
     public boolean exact(double duration) {
         return duration >= pixel;

@@ -1,5 +1,6 @@
 package dev.paje.stats;
 
+import dev.paje.store.DisplayNames;
 import dev.paje.store.Trace;
 import dev.paje.store.Type;
 import dev.paje.store.TypeKind;

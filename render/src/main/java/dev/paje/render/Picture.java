@@ -1,6 +1,6 @@
 package dev.paje.render;
 
-import dev.paje.stats.DisplayNames;
+import dev.paje.store.DisplayNames;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package dev.paje.render;
 
-import dev.paje.stats.DisplayNames;
+import dev.paje.store.DisplayNames;
 import dev.paje.stats.Lookup;
 import dev.paje.stats.StatsException;
 import dev.paje.stats.StatsOptions;

@@ -2,7 +2,7 @@ package dev.paje.render;
 
 import dev.paje.query.PixelGrid;
 import dev.paje.query.StateSampler;
-import dev.paje.stats.DisplayNames;
+import dev.paje.store.DisplayNames;
 import dev.paje.store.Type;
 import java.awt.Color;
 import java.awt.Graphics2D;

@@ -5,7 +5,7 @@ import static dev.paje.render.Pictures.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.paje.stats.DisplayNames;
+import dev.paje.store.DisplayNames;
 import dev.paje.store.Container;
 import dev.paje.store.Trace;
 import dev.paje.store.Type;

@@ -2,7 +2,7 @@ package dev.paje.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paje.stats.DisplayNames;
+import dev.paje.store.DisplayNames;
 import dev.paje.store.Container;
 import dev.paje.store.EntityTable;
 import dev.paje.store.Trace;

@@ -1,5 +1,6 @@
 package dev.paje.render;
 
+import dev.paje.store.DisplayNames;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paje.store.Trace;
@@ -71,7 +72,7 @@ class RenderPaletteTest {
     }
 
     private static String unq(String s) {
-        return dev.paje.stats.DisplayNames.name(s);
+        return dev.paje.store.DisplayNames.name(s);
     }
 
     private static String quote(String s) {

@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.store.DisplayNames;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.sun.net.httpserver.HttpExchange;
 import dev.paje.collective.Collective;
@@ -123,7 +124,7 @@ final class CollectivesHandler implements Endpoint {
         g.writeStringField("kind", c.kind().name().toLowerCase(Locale.ROOT));
         g.writeStringField("basis", c.basis().name().toLowerCase(Locale.ROOT));
         g.writeNumberField("type", c.type().id());
-        g.writeStringField("value", Display.name(c.value()));
+        g.writeStringField("value", DisplayNames.name(c.value()));
         if (c.valueIndex() >= 0) {
             g.writeNumberField("valueId", c.valueIndex());
         } else {

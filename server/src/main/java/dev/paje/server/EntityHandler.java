@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.store.DisplayNames;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.sun.net.httpserver.HttpExchange;
 import dev.paje.store.Container;
@@ -29,8 +30,8 @@ final class EntityHandler implements Endpoint {
         int row = params.id("row");
         Object table = c.table(t);
         if (table == null) {
-            throw ApiException.notFound("container " + c.id() + " ('" + Display.name(c.name()) + "') has no entities of type "
-                    + t.id() + " ('" + Display.name(t.name()) + "')");
+            throw ApiException.notFound("container " + c.id() + " ('" + DisplayNames.name(c.name()) + "') has no entities of type "
+                    + t.id() + " ('" + DisplayNames.name(t.name()) + "')");
         }
         int size = size(table);
         if (row >= size) {
@@ -55,8 +56,8 @@ final class EntityHandler implements Endpoint {
         g.writeStartObject();
         g.writeStringField("kind", t.kind().name().toLowerCase(Locale.ROOT));
         g.writeNumberField("container", c.id());
-        g.writeStringField("containerPath", Display.path(c));
-        g.writeStringField("type", Display.name(t.name()));
+        g.writeStringField("containerPath", DisplayNames.path(c));
+        g.writeStringField("type", DisplayNames.name(t.name()));
         g.writeNumberField("typeId", t.id());
         g.writeNumberField("row", row);
         UserColumns user;
@@ -80,7 +81,7 @@ final class EntityHandler implements Endpoint {
             Trace trace = model.trace();
             link(g, "from", trace, l.from(row));
             link(g, "to", trace, l.to(row));
-            g.writeStringField("key", Display.name(trace.name(l.key(row))));
+            g.writeStringField("key", DisplayNames.name(trace.name(l.key(row))));
             user = l.userOrNull();
         }
         g.writeObjectFieldStart("fields");
@@ -88,7 +89,7 @@ final class EntityHandler implements Endpoint {
             for (String name : user.names()) {
                 int id = user.get(row, name);
                 if (id >= 0) {
-                    g.writeStringField(Display.name(name), Display.name(model.trace().name(id)));
+                    g.writeStringField(DisplayNames.name(name), DisplayNames.name(model.trace().name(id)));
                 }
             }
         }
@@ -104,15 +105,15 @@ final class EntityHandler implements Endpoint {
 
     private static void value(JsonGenerator g, Type t, int index) throws IOException {
         EntityValue v = index >= 0 && index < t.values().size() ? t.value(index) : null;
-        g.writeStringField("value", v == null ? null : Display.name(v.name()));
+        g.writeStringField("value", v == null ? null : DisplayNames.name(v.name()));
         g.writeNumberField("valueId", index);
         if (v != null && v.color() != null) {
-            g.writeStringField("color", Display.name(v.color()));
+            g.writeStringField("color", DisplayNames.name(v.color()));
         }
     }
 
     private static void link(JsonGenerator g, String field, Trace trace, int id) throws IOException {
         g.writeNumberField(field, id);
-        g.writeStringField(field + "Path", id >= 0 && id < trace.containers().size() ? Display.path(trace.container(id)) : null);
+        g.writeStringField(field + "Path", id >= 0 && id < trace.containers().size() ? DisplayNames.path(trace.container(id)) : null);
     }
 }

@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.store.DisplayNames;
 import dev.paje.query.Window;
 import dev.paje.store.Container;
 import dev.paje.store.EntityTable;
@@ -32,7 +33,7 @@ final class EntityMatcher {
     }
 
     private boolean name(int id) {
-        return id >= 0 && byName.computeIfAbsent(id, k -> query.test(Display.name(trace.name(k))));
+        return id >= 0 && byName.computeIfAbsent(id, k -> query.test(DisplayNames.name(trace.name(k))));
     }
 
     /** Reports every matching row of {@code table} in {@code [start, end]}. */
@@ -40,10 +41,10 @@ final class EntityMatcher {
         boolean[] values = new boolean[t.values().size()];
         boolean valueField = query.plain() || query.on("value");
         for (int v = 0; v < values.length; v++) {
-            values[v] = valueField && query.test(Display.name(t.value(v).name()));
+            values[v] = valueField && query.test(DisplayNames.name(t.value(v).name()));
         }
-        boolean all = query.on("type") ? query.test(Display.name(t.name()))
-                : query.on("container") && query.test(Display.name(c.name()));
+        boolean all = query.on("type") ? query.test(DisplayNames.name(t.name()))
+                : query.on("container") && query.test(DisplayNames.name(c.name()));
         if ((query.on("type") || query.on("container")) && !all) {
             return;
         }
@@ -92,7 +93,7 @@ final class EntityMatcher {
         if (user == null || !(query.plain() || !(query.on("value") || query.on("type") || query.on("container")))) {
             return new String[0];
         }
-        return user.names().stream().filter(n -> query.plain() || Display.name(n).equalsIgnoreCase(query.field()))
+        return user.names().stream().filter(n -> query.plain() || DisplayNames.name(n).equalsIgnoreCase(query.field()))
                 .toArray(String[]::new);
     }
 

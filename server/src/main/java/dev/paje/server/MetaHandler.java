@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.store.DisplayNames;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.sun.net.httpserver.HttpExchange;
 import dev.paje.read.Problem;
@@ -57,10 +58,10 @@ final class MetaHandler implements Endpoint {
     private static void writeType(JsonGenerator g, Type t) throws IOException {
         g.writeStartObject();
         g.writeNumberField("id", t.id());
-        g.writeStringField("name", Display.name(t.name()));
+        g.writeStringField("name", DisplayNames.name(t.name()));
         g.writeStringField("kind", t.kind().name().toLowerCase(Locale.ROOT));
         g.writeNumberField("parent", t.parent() == null ? -1 : t.parent().id());
-        g.writeStringField("color", Display.name(t.color()));
+        g.writeStringField("color", DisplayNames.name(t.color()));
         if (t.startType() != null) {
             g.writeNumberField("startType", t.startType().id());
         }
@@ -71,8 +72,8 @@ final class MetaHandler implements Endpoint {
         for (EntityValue v : t.values()) {
             g.writeStartObject();
             g.writeNumberField("id", v.index());
-            g.writeStringField("name", Display.name(v.name()));
-            g.writeStringField("color", Display.name(v.color()));
+            g.writeStringField("name", DisplayNames.name(v.name()));
+            g.writeStringField("color", DisplayNames.name(v.color()));
             g.writeEndObject();
         }
         g.writeEndArray();
@@ -82,7 +83,7 @@ final class MetaHandler implements Endpoint {
     private static void writeContainer(JsonGenerator g, Container c, TraceModel model) throws IOException {
         g.writeStartObject();
         g.writeNumberField("id", c.id());
-        g.writeStringField("name", Display.name(c.name()));
+        g.writeStringField("name", DisplayNames.name(c.name()));
         g.writeNumberField("type", c.type().id());
         g.writeNumberField("parent", c.parent() == null ? -1 : c.parent().id());
         Json.number(g, "start", c.start());

@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.store.DisplayNames;
 import dev.paje.render.Format;
 import dev.paje.render.RenderOptions;
 import dev.paje.render.ViewChoices;
@@ -110,7 +111,7 @@ record RenderRequest(RenderOptions options, Format format) {
         }
         int v = Integer.parseInt(value);
         if (v >= t.values().size()) {
-            throw ApiException.notFound("type " + t.id() + " ('" + Display.name(t.name()) + "') has no value " + v
+            throw ApiException.notFound("type " + t.id() + " ('" + DisplayNames.name(t.name()) + "') has no value " + v
                     + ": it has " + t.values().size());
         }
         return new ViewChoices.Value(t.id(), v);

@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.store.DisplayNames;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.sun.net.httpserver.HttpExchange;
 import dev.paje.store.Container;
@@ -58,7 +59,7 @@ final class SearchHandler implements Endpoint {
         SearchConditions.Matcher matcher = conditions.matcher(trace);
         List<Integer> named = new ArrayList<>();
         for (Container c : containers) {
-            if (conditions.plain() && query.test(Display.name(c.name()))) {
+            if (conditions.plain() && query.test(DisplayNames.name(c.name()))) {
                 named.add(c.id());
             }
             for (Type t : model.entityTypes()) {

@@ -1,7 +1,7 @@
 package dev.paje.server;
 
 import com.sun.net.httpserver.HttpExchange;
-import dev.paje.stats.DisplayNames;
+import dev.paje.store.DisplayNames;
 import dev.paje.stats.Stats;
 import dev.paje.stats.StatsException;
 import dev.paje.stats.StatsOptions;
@@ -89,7 +89,7 @@ final class StatsHandler implements Endpoint {
         Type t = trace.types().get(id);
         if (t.kind() != TypeKind.CONTAINER) {
             throw ApiException.badRequest("groupBy must be a container type; type " + id + " ('"
-                    + Display.name(t.name()) + "') is a " + t.kind().name().toLowerCase(java.util.Locale.ROOT) + " type");
+                    + DisplayNames.name(t.name()) + "') is a " + t.kind().name().toLowerCase(java.util.Locale.ROOT) + " type");
         }
         return t;
     }

@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.store.DisplayNames;
 import dev.paje.TraceLoader;
 import dev.paje.store.Container;
 import dev.paje.store.LinkTable;
@@ -84,7 +85,7 @@ final class TraceModel {
         }
         Type t = trace.types().get(id);
         if (t.kind() == TypeKind.CONTAINER) {
-            throw ApiException.badRequest("type " + id + " ('" + Display.name(t.name()) + "') is a container type, not an entity type");
+            throw ApiException.badRequest("type " + id + " ('" + DisplayNames.name(t.name()) + "') is a container type, not an entity type");
         }
         return t;
     }

@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.store.DisplayNames;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paje.TraceLoader;
@@ -55,16 +56,16 @@ class RenderApiTest {
     }
 
     private static int id(String container) {
-        return trace.containers().stream().filter(c -> Display.name(c.name()).equals(container)).findFirst()
+        return trace.containers().stream().filter(c -> DisplayNames.name(c.name()).equals(container)).findFirst()
                 .map(Container::id).orElseThrow();
     }
 
     private static Type type(String name) {
-        return trace.types().stream().filter(t -> Display.name(t.name()).equals(name)).findFirst().orElseThrow();
+        return trace.types().stream().filter(t -> DisplayNames.name(t.name()).equals(name)).findFirst().orElseThrow();
     }
 
     private static int value(String type, String value) {
-        return type(type).values().stream().filter(v -> Display.name(v.name()).equals(value)).findFirst().orElseThrow()
+        return type(type).values().stream().filter(v -> DisplayNames.name(v.name()).equals(value)).findFirst().orElseThrow()
                 .index();
     }
 

@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.store.DisplayNames;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -77,7 +78,7 @@ class SearchApiTest {
         Type owner = trace.types().stream().filter(t -> trace.containers().stream().anyMatch(c -> c.table(t) == table))
                 .findFirst().orElseThrow();
         int v = table instanceof StateTable s ? s.value(row) : table instanceof EventTable e ? e.value(row) : ((LinkTable) table).value(row);
-        return Display.name(owner.value(v).name());
+        return DisplayNames.name(owner.value(v).name());
     }
 
     @Test
@@ -106,7 +107,7 @@ class SearchApiTest {
         List<Integer> named = new ArrayList<>();
         rank1.get("containers").forEach(n -> named.add(n.asInt()));
         assertThat(named).containsExactlyElementsOf(trace.containers().stream()
-                .filter(c -> Display.name(c.name()).contains("rank 1")).map(Container::id).toList()).hasSize(3);
+                .filter(c -> DisplayNames.name(c.name()).contains("rank 1")).map(Container::id).toList()).hasSize(3);
         JsonNode blocked = search("value = Blocked", "");
         assertThat(keys(blocked)).containsExactlyInAnyOrderElementsOf(scan((t, r) -> valueName(t, r).equals("Blocked")));
         assertThat(blocked.get("containers")).isEmpty();

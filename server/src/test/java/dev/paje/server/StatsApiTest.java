@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.store.DisplayNames;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -49,11 +50,11 @@ class StatsApiTest {
     }
 
     private static Container named(String name) {
-        return trace.containers().stream().filter(c -> Display.name(c.name()).equals(name)).findFirst().orElseThrow();
+        return trace.containers().stream().filter(c -> DisplayNames.name(c.name()).equals(name)).findFirst().orElseThrow();
     }
 
     private static Type type(String name) {
-        return trace.types().stream().filter(t -> Display.name(t.name()).equals(name)).findFirst().orElseThrow();
+        return trace.types().stream().filter(t -> DisplayNames.name(t.name()).equals(name)).findFirst().orElseThrow();
     }
 
     private static JsonNode stats(double s, double e, String more) {

@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.store.DisplayNames;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -39,11 +40,11 @@ class ViewerServerTest {
     }
 
     static Container named(String name) {
-        return trace.containers().stream().filter(c -> name.equals(c.alias()) || Display.name(c.name()).equals(name)).findFirst().orElseThrow();
+        return trace.containers().stream().filter(c -> name.equals(c.alias()) || DisplayNames.name(c.name()).equals(name)).findFirst().orElseThrow();
     }
 
     static Type type(String name) {
-        return trace.types().stream().filter(t -> Display.name(t.name()).equals(name)).findFirst()
+        return trace.types().stream().filter(t -> DisplayNames.name(t.name()).equals(name)).findFirst()
                 .orElseThrow(() -> new AssertionError(name + " not in " + trace.types()));
     }
 
@@ -72,12 +73,12 @@ class ViewerServerTest {
         for (Type t : trace.types()) {
             JsonNode n = meta.get("types").get(t.id());
             assertThat(n.get("id").asInt()).isEqualTo(t.id());
-            assertThat(n.get("name").asText()).isEqualTo(Display.name(t.name()));
+            assertThat(n.get("name").asText()).isEqualTo(DisplayNames.name(t.name()));
             assertThat(n.get("kind").asText()).isEqualTo(t.kind().name().toLowerCase());
             assertThat(n.get("parent").asInt()).isEqualTo(t.parent() == null ? -1 : t.parent().id());
             assertThat(n.get("values")).hasSize(t.values().size());
             for (int v = 0; v < t.values().size(); v++) {
-                assertThat(n.get("values").get(v).get("name").asText()).isEqualTo(Display.name(t.value(v).name()));
+                assertThat(n.get("values").get(v).get("name").asText()).isEqualTo(DisplayNames.name(t.value(v).name()));
             }
         }
         JsonNode state = meta.get("types").get(type("Thread State").id());
@@ -87,7 +88,7 @@ class ViewerServerTest {
         assertThat(meta.get("containers")).hasSize(trace.containers().size());
         for (Container c : trace.containers()) {
             JsonNode n = meta.get("containers").get(c.id());
-            assertThat(n.get("name").asText()).isEqualTo(Display.name(c.name()));
+            assertThat(n.get("name").asText()).isEqualTo(DisplayNames.name(c.name()));
             assertThat(n.get("type").asInt()).isEqualTo(c.type().id());
             assertThat(n.get("parent").asInt()).isEqualTo(c.parent() == null ? -1 : c.parent().id());
             assertThat(n.get("start").asDouble()).isEqualTo(c.start());
@@ -382,7 +383,7 @@ class ViewerServerTest {
 
     private static int valueId(Type t, String name) {
         for (int i = 0; i < t.values().size(); i++) {
-            if (Display.name(t.values().get(i).name()).equals(name)) {
+            if (DisplayNames.name(t.values().get(i).name()).equals(name)) {
                 return i;
             }
         }

@@ -1,10 +1,9 @@
-package dev.paje.stats;
-
-import dev.paje.store.Container;
+package dev.paje.store;
 
 /**
  * Names as people read them: the store keeps names as written in the trace, quotes included
- * ({@code "Thread State"}); statistics show them unquoted, and containers by path, as the viewer does.
+ * ({@code "Thread State"}), as pj_dump prints them; statistics, exports and the viewer show them
+ * unquoted, and containers by path.
  */
 public final class DisplayNames {
     private DisplayNames() {

@@ -57,4 +57,13 @@ public record CachePolicy(boolean enabled, long minBytes, Path dir) {
             throw new IllegalStateException(e);
         }
     }
+
+    /** Where temporary stores go: the cache folder when one is set, else {@code $TMPDIR} (or the JVM's). */
+    public Path temporaryDir() {
+        if (dir != null) {
+            return dir;
+        }
+        String tmp = System.getenv("TMPDIR");
+        return Path.of(tmp != null && !tmp.isEmpty() ? tmp : System.getProperty("java.io.tmpdir"));
+    }
 }

@@ -10,11 +10,16 @@ import dev.paje.read.TraceReader;
 import dev.paje.sim.SimOptions;
 import dev.paje.sim.Simulator;
 import dev.paje.store.Trace;
-import dev.paje.store.TraceCache;
-import java.nio.file.Files;
+import dev.paje.store.Store;
+import dev.paje.store.StoreFile;
+import dev.paje.store.StoreMeta;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -30,9 +35,12 @@ public final class TraceLoader {
     private final int threads;
     private final Progress progress;
     private final CachePolicy cache;
+    private final boolean verifyCache;
 
-    private TraceLoader(ReadOptions read, SimOptions sim, int threads, Progress progress, CachePolicy cache) {
+    private TraceLoader(ReadOptions read, SimOptions sim, int threads, Progress progress, CachePolicy cache,
+            boolean verifyCache) {
         this.cache = cache;
+        this.verifyCache = verifyCache;
         this.read = read;
         this.sim = sim;
         this.threads = threads;
@@ -44,59 +52,122 @@ public final class TraceLoader {
     }
 
     /**
-     * Reads and simulates {@code file}; problems are in the result, never thrown. A valid cache
-     * (see {@link CachePolicy}) is opened instead when there is one, and written after a clean read.
+     * Reads and simulates {@code file}; problems are in the result, never thrown. The entities go
+     * to a store on disk as they are simulated: the cache file when the trace is cached (see
+     * {@link CachePolicy}; a valid cache is opened instead of reading the trace), otherwise a
+     * temporary file that is gone when the process ends.
+     *
+     * @throws IOException when the trace cannot be read or no store can be written
      */
     public Loaded load(Path file) throws IOException {
         long size = Files.size(file);
-        boolean cached = cache.enabled() && size >= cache.minBytes();
+        List<String> notices = new ArrayList<>();
         Path cacheFile = null;
         String key = null;
-        if (cached) {
-            cacheFile = cache.fileFor(file, read.legacyNames() + "|" + sim);
-            key = cacheKey(file, size);
+        if (cache.enabled() && size >= cache.minBytes()) {
             try {
-                TraceCache.Cached hit = TraceCache.read(cacheFile, key);
-                if (hit != null) {
-                    return new Loaded(hit.trace(), List.of(), List.of(), true, 0, hit.lines(), hit.events(), true);
-                }
-            } catch (IOException | RuntimeException e) {
-                // an unreadable cache is as good as none: read the trace
-            }
-        }
-        Loaded loaded = run(file.toString(), reader -> reader.read(file));
-        if (cached && loaded.valid() && loaded.warnings().isEmpty()) {
-            try {
-                TraceCache.write(loaded.trace(), cacheFile, key, loaded.lines(), loaded.events());
+                cacheFile = cache.fileFor(file, read.legacyNames() + "|" + sim);
+                key = "paje-store|" + SourceIdentity.of(file) + "|" + read.legacyNames() + "|" + sim;
             } catch (IOException e) {
-                List<Problem> warnings = List.of(new Problem(file.toString(), 0,
-                        "could not write the cache " + cacheFile + ": " + e.getMessage(), null));
-                return new Loaded(loaded.trace(), loaded.problems(), warnings, true, 0, loaded.lines(),
-                        loaded.events(), false);
+                notices.add("cannot use a cache for " + file + " (" + e.getMessage() + "): reading without one");
+                cacheFile = null;
             }
         }
-        return loaded;
+        if (cacheFile != null && Files.exists(cacheFile)) {
+            try {
+                StoreMeta.Opened hit = StoreMeta.open(cacheFile, key, verifyCache);
+                return new Loaded(hit.trace(), List.of(), List.of(), true, 0, hit.lines(), hit.events(), true,
+                        List.copyOf(notices));
+            } catch (StoreMeta.Rejected e) {
+                if (e.damaged()) {
+                    notices.add("the cache " + cacheFile + " is damaged (" + e.getMessage() + "): rebuilding it");
+                }
+            } catch (IOException e) {
+                notices.add("cannot read the cache " + cacheFile + " (" + e.getMessage() + "): rebuilding it");
+            }
+        }
+        Path tmp = null;
+        StoreFile store = null;
+        if (cacheFile != null) {
+            tmp = cacheFile.resolveSibling(cacheFile.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-"
+                    + Long.toHexString(System.nanoTime()));
+            try {
+                store = StoreFile.create(tmp, true);
+            } catch (IOException e) {
+                notices.add("cannot write a cache next to " + cacheFile + " (" + e.getMessage() + "): reading without one");
+                tmp = null;
+            }
+        }
+        if (store == null) {
+            store = temporaryStore();
+        }
+        Loaded loaded;
+        try {
+            loaded = run(file.toString(), reader -> reader.read(file), store, key);
+        } catch (IOException | RuntimeException | Error e) {
+            discard(store, tmp);
+            throw e;
+        }
+        if (tmp != null) {
+            if (loaded.valid() && loaded.warnings().isEmpty()) {
+                try {
+                    Files.move(tmp, cacheFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                    store.moved(cacheFile);
+                } catch (IOException e) {
+                    notices.add("could not write the cache " + cacheFile + ": " + e.getMessage());
+                    Files.deleteIfExists(tmp);
+                }
+            } else {
+                Files.deleteIfExists(tmp); // the trace goes on reading it: the file lives while open
+            }
+        }
+        return notices.isEmpty() ? loaded : loaded.withNotices(notices);
     }
 
-    /** What a cache must match: the trace file as it is now, and every option that shapes the store. */
-    private String cacheKey(Path file, long size) throws IOException {
-        return "paje-cache-1|" + file.toAbsolutePath().normalize() + "|" + size + "|"
-                + Files.getLastModifiedTime(file).toMillis() + "|" + read.legacyNames() + "|" + sim;
+    /** A store file in the temporary folder, unlinked at once. */
+    private StoreFile temporaryStore() throws IOException {
+        Path dir = cache.temporaryDir();
+        try {
+            Files.createDirectories(dir);
+            return StoreFile.create(dir.resolve("paje-store-" + ProcessHandle.current().pid() + "-"
+                    + Long.toHexString(System.nanoTime()) + ".tmp"), false);
+        } catch (IOException e) {
+            throw new IOException("cannot write the trace's store in " + dir + " (" + e.getMessage()
+                    + "): set TMPDIR or --cache-dir to a writable folder with space", e);
+        }
+    }
+
+    private static void discard(StoreFile store, Path tmp) {
+        try {
+            store.close();
+            if (tmp != null) {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            // already failing
+        }
     }
 
     /** Reads and simulates a stream (stdin); {@code PajeTraceFile} names resolve against {@code baseDir}. */
     public Loaded load(InputStream in, String name, Path baseDir) throws IOException {
-        return run(name, reader -> reader.read(in, name, baseDir));
+        StoreFile store = temporaryStore();
+        try {
+            return run(name, reader -> reader.read(in, name, baseDir), store, "stream");
+        } catch (IOException | RuntimeException | Error e) {
+            discard(store, null);
+            throw e;
+        }
     }
 
     private interface ReadStep {
         void run(TraceReader reader) throws IOException;
     }
 
-    private Loaded run(String name, ReadStep step) throws IOException {
+    private Loaded run(String name, ReadStep step, StoreFile file, String key) throws IOException {
         Diagnostics diagnostics = new Diagnostics(read.failFast(), read.maxProblems());
         Names names = new Names();
-        Simulator simulator = new Simulator(sim, diagnostics, names);
+        Store store = new Store(file);
+        Simulator simulator = new Simulator(sim, diagnostics, names, store);
         simulator.file(name);
         TraceReader reader = new TraceReader(read, simulator, diagnostics, names, threads, progress);
         Trace trace = null;
@@ -106,9 +177,21 @@ public final class TraceLoader {
             trace = simulator.trace();
         } catch (TraceException e) {
             complete = false;
+        } catch (UncheckedIOException e) {
+            throw new IOException("cannot write the trace's store " + file + ": " + e.getCause().getMessage(),
+                    e.getCause());
+        }
+        if (trace != null) {
+            try {
+                store.seal(trace, key == null ? "temporary" : key, reader.lines(), reader.events());
+            } catch (UncheckedIOException e) {
+                throw e.getCause();
+            }
+        } else {
+            file.close();
         }
         return new Loaded(trace, diagnostics.problems(), diagnostics.warnings(), complete,
-                diagnostics.total(), reader.lines(), reader.events(), false);
+                diagnostics.total(), reader.lines(), reader.events(), false, List.of());
     }
 
     /**
@@ -122,12 +205,25 @@ public final class TraceLoader {
      * @param lines lines read
      * @param events event lines read
      * @param fromCache true when the trace was opened from its binary cache
+     * @param notices what the user should know about the cache (damaged and rebuilt, not writable)
      */
     public record Loaded(Trace trace, List<Problem> problems, List<Problem> warnings, boolean complete,
-            long problemLines, long lines, long events, boolean fromCache) {
+            long problemLines, long lines, long events, boolean fromCache, List<String> notices) {
+
+        public Loaded(Trace trace, List<Problem> problems, List<Problem> warnings, boolean complete,
+                long problemLines, long lines, long events, boolean fromCache) {
+            this(trace, problems, warnings, complete, problemLines, lines, events, fromCache, List.of());
+        }
 
         public boolean valid() {
             return complete && problems.isEmpty();
+        }
+
+        Loaded withNotices(List<String> more) {
+            List<String> all = new ArrayList<>(notices);
+            all.addAll(more);
+            return new Loaded(trace, problems, warnings, complete, problemLines, lines, events, fromCache,
+                    List.copyOf(all));
         }
     }
 
@@ -150,6 +246,16 @@ public final class TraceLoader {
         }
         private Progress progress = Progress.NONE;
         private CachePolicy cache = CachePolicy.off();
+        private boolean verifyCache = true;
+
+        /**
+         * Check every block of a cache against its checksum when opening it (default: yes). Without
+         * it, opening reads only the metadata and a damaged block is found when it is read.
+         */
+        public Builder verifyCache(boolean on) {
+            this.verifyCache = on;
+            return this;
+        }
 
         /** Whether and where to keep binary caches of loaded traces (default: off for the library). */
         public Builder cache(CachePolicy policy) {
@@ -208,7 +314,7 @@ public final class TraceLoader {
 
         public TraceLoader build() {
             return new TraceLoader(new ReadOptions(legacyNames, failFast, maxProblems, followTraceFiles, chunkSize),
-                    new SimOptions(ignoreIncompleteLinks, stopAt, singlePrecisionVariables), threads, progress, cache);
+                    new SimOptions(ignoreIncompleteLinks, stopAt, singlePrecisionVariables), threads, progress, cache, verifyCache);
         }
     }
 }

@@ -136,7 +136,7 @@ final class JsonExport {
                     g.writeStringField("value", DisplayNames.name(t.value(l.value(i)).name()));
                     text(g, "startContainer", l.from(i) < 0 ? null : trace.container(l.from(i)).name());
                     text(g, "endContainer", l.to(i) < 0 ? null : trace.container(l.to(i)).name());
-                    text(g, "key", trace.name(l.key(i)));
+                    text(g, "key", l.key(i));
                 }
                 user(g, table.userOrNull(), i);
                 g.writeEndObject();

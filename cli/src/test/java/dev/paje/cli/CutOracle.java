@@ -93,7 +93,7 @@ final class CutOracle {
                             && from[b] <= Math.min(l.end(i), e)) {
                         add("Link, " + head, l.start(i), l.end(i), ", " + t.value(l.value(i)).name() + ", "
                                 + trace.container(a).name() + ", " + trace.container(b).name() + ", "
-                                + trace.name(l.key(i)));
+                                + l.key(i));
                     }
                 }
             }

@@ -109,7 +109,7 @@ class ExportCsvTest {
                     check(files.get(4).next(), head + n(l.start(i)) + n(l.end(i)) + n(l.end(i) - l.start(i))
                             + DisplayNames.name(type.value(l.value(i)).name()) + "|"
                             + DisplayNames.name(t.container(l.from(i)).name()) + "|" + DisplayNames.name(t.container(l.to(i)).name())
-                            + "|" + DisplayNames.name(t.name(l.key(i))));
+                            + "|" + DisplayNames.name(l.key(i)));
                 }
             }
         }

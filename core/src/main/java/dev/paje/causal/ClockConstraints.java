@@ -69,7 +69,7 @@ public final class ClockConstraints {
                 if (r < s) {
                     inside.add(new Tachyon(holder, type, row, trace.container(table.from(row)),
                             trace.container(table.to(row)), table.start(row), table.end(row),
-                            trace.name(table.key(row))));
+                            table.key(row)));
                 }
                 return;
             }

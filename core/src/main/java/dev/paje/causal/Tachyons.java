@@ -18,7 +18,7 @@ public final class Tachyons {
             double e = table.end(row);
             if (e < s) {
                 found.add(new Tachyon(holder, type, row, trace.container(table.from(row)),
-                        trace.container(table.to(row)), s, e, trace.name(table.key(row))));
+                        trace.container(table.to(row)), s, e, table.key(row)));
             }
         });
         found.sort(Comparator.comparingDouble(Tachyon::offset));

@@ -70,7 +70,7 @@ public final class Collectives {
             LinkTable l = tables.get(merge.source());
             int r = merge.row();
             int holder = holders.get(merge.source());
-            String name = rule == null ? null : operation(rule, trace.name(l.key(r)));
+            String name = rule == null ? null : operation(rule, l.key(r));
             if (name != null) {
                 sweep.byName(name, l.value(r), holder, r, l.start(r), l.end(r), l.from(r), l.to(r));
             } else {

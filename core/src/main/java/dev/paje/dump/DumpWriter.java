@@ -345,7 +345,7 @@ public final class DumpWriter {
                 out.append(SEP).append(names.values.get(t.value(l.value(i))))
                         .append(SEP).append(names.containers[l.from(i)])
                         .append(SEP).append(names.containers[l.to(i)])
-                        .append(SEP).append(trace.name(l.key(i)));
+                        .append(SEP).append(l.key(i));
                 user(l.userOrNull(), i);
                 out.append('\n');
             });

@@ -139,7 +139,7 @@ public final class CsvExport {
                     .text(DisplayNames.name(t.value(l.value(i)).name()))
                     .text(l.from(i) < 0 ? null : DisplayNames.name(trace.container(l.from(i)).name()))
                     .text(l.to(i) < 0 ? null : DisplayNames.name(trace.container(l.to(i)).name()))
-                    .text(DisplayNames.name(trace.name(l.key(i))));
+                    .text(DisplayNames.name(l.key(i)));
             user(out, l.userOrNull(), i, linkFields);
         }
     }

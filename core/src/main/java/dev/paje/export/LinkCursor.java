@@ -63,11 +63,11 @@ final class LinkCursor extends CutCursor {
             int r = ends.poll();
             out.start(cx.header.id("PajeEndLink", CutContext.END_LINK)).time(time).token(CutContext.ref(t))
                     .token(container).token(cx.containers.ref[l.to(r)]).token(CutContext.valueRef(t, l.value(r)))
-                    .token(cx.trace.name(l.key(r))).end();
+                    .token(l.key(r)).end();
         } else {
             cx.start(out, "PajeStartLink", CutContext.START_LINK, l.userOrNull(), row).time(time)
                     .token(CutContext.ref(t)).token(container).token(cx.containers.ref[l.from(row)])
-                    .token(CutContext.valueRef(t, l.value(row))).token(cx.trace.name(l.key(row)));
+                    .token(CutContext.valueRef(t, l.value(row))).token(l.key(row));
             cx.finish(out, l.userOrNull(), row);
             ends.add(row++);
         }

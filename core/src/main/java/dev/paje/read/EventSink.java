@@ -20,9 +20,12 @@ public interface EventSink {
      * @param value the Value name (states, events, links)
      * @param number the Value number (variables)
      * @param other the StartContainer (start link) or EndContainer (end link)
+     * @param keyBuf holds the Key of a link at {@code [keyFrom, keyTo)} (keys are not interned:
+     *     they are often unique per link)
      * @throws EventError to reject the event
      */
-    void entity(long line, EventKind kind, double time, int type, int container, int value, double number, int other, int key);
+    void entity(long line, EventKind kind, double time, int type, int container, int value, double number, int other,
+            byte[] keyBuf, int keyFrom, int keyTo);
 
     /**
      * A user field of the entity event just passed to {@link #entity}: field {@code name} holds

@@ -7,6 +7,7 @@ import dev.paje.store.Container;
 import dev.paje.store.EventTable;
 import dev.paje.store.LinkTable;
 import dev.paje.store.StateTable;
+import dev.paje.store.Store;
 import dev.paje.store.Type;
 import dev.paje.store.TypeKind;
 import dev.paje.store.UserColumns;
@@ -30,7 +31,10 @@ final class Entities {
     private Object lastTable;
     private int lastRow;
 
-    Entities(SimOptions options, Names names, Resolver resolve, Slots slots, Clocks clocks) {
+    private final Store store;
+
+    Entities(SimOptions options, Names names, Resolver resolve, Slots slots, Clocks clocks, Store store) {
+        this.store = store;
         this.options = options;
         this.names = names;
         this.resolve = resolve;
@@ -38,12 +42,13 @@ final class Entities {
         this.clocks = clocks;
     }
 
-    void apply(EventKind kind, double time, int type, int container, int value, double number, int other, int key) {
+    void apply(EventKind kind, double time, int type, int container, int value, double number, int other,
+            byte[] keyBuf, int keyFrom, int keyTo) {
         switch (kind) {
             case SET_STATE, PUSH_STATE, POP_STATE, RESET_STATE -> state(kind, time, type, container, value);
             case NEW_EVENT -> event(time, type, container, value);
             case SET_VARIABLE, ADD_VARIABLE, SUB_VARIABLE -> variable(kind, time, type, container, number);
-            case START_LINK, END_LINK -> link(kind, time, type, container, value, other, key);
+            case START_LINK, END_LINK -> link(kind, time, type, container, value, other, keyBuf, keyFrom, keyTo);
             default -> throw new IllegalArgumentException("not an entity event: " + kind);
         }
     }
@@ -71,7 +76,7 @@ final class Entities {
         Container c = container(containerId, type, time);
         StateStack stack = (StateStack) slots.get(c.id(), type.id());
         if (stack == null) {
-            stack = new StateStack((StateTable) c.tableFor(type));
+            stack = new StateStack((StateTable) c.tableFor(type, store));
             slots.put(c.id(), type.id(), stack);
         }
         if (time < stack.lastTime) {
@@ -111,7 +116,7 @@ final class Entities {
         Type type = resolve.type(typeId, "Type", TypeKind.EVENT);
         Container c = container(containerId, type, time);
         int value = resolve.value(valueId, type);
-        EventTable table = (EventTable) c.tableFor(type);
+        EventTable table = (EventTable) c.tableFor(type, store);
         int last = table.size() - 1;
         if (last >= 0 && time < table.time(last)) {
             throw new EventError("trace is not time-ordered: event " + type.name() + " of '" + c.name()
@@ -125,7 +130,7 @@ final class Entities {
         Type type = resolve.type(typeId, "Type", TypeKind.VARIABLE);
         Container c = container(containerId, type, time);
         double v = options.singlePrecisionVariables() ? (float) number : number;
-        VariableTable table = (VariableTable) c.tableFor(type);
+        VariableTable table = (VariableTable) c.tableFor(type, store);
         int last = table.size() - 1;
         if (last >= 0 && time < table.start(last)) {
             throw new EventError("trace is not time-ordered: variable " + type.name() + " of '" + c.name()
@@ -144,7 +149,8 @@ final class Entities {
         lastRow = table.step(time, next);
     }
 
-    private void link(EventKind kind, double time, int typeId, int containerId, int valueId, int otherId, int key) {
+    private void link(EventKind kind, double time, int typeId, int containerId, int valueId, int otherId,
+            byte[] keyBuf, int keyFrom, int keyTo) {
         Type type = resolve.type(typeId, "Type", TypeKind.LINK);
         Container c = container(containerId, type, time);
         boolean start = kind == EventKind.START_LINK;
@@ -158,18 +164,19 @@ final class Entities {
         int value = resolve.value(valueId, type);
         PendingLinks pending = (PendingLinks) slots.get(c.id(), type.id());
         if (pending == null) {
-            pending = new PendingLinks((LinkTable) c.tableFor(type));
+            pending = new PendingLinks((LinkTable) c.tableFor(type, store));
             slots.put(c.id(), type.id(), pending);
         }
         LinkTable table = pending.table;
-        int row = pending.take(key, !start);
+        int row = pending.take(keyBuf, keyFrom, keyTo, !start);
         if (row < 0) {
-            row = start ? table.add(time, Double.NaN, value, end.id(), -1, key)
-                    : table.add(Double.NaN, time, value, -1, end.id(), key);
-            pending.wait(key, row, line, start);
+            row = start ? table.add(time, Double.NaN, value, end.id(), -1, keyBuf, keyFrom, keyTo)
+                    : table.add(Double.NaN, time, value, -1, end.id(), keyBuf, keyFrom, keyTo);
+            pending.wait(keyBuf, keyFrom, keyTo, row, line, start);
         } else {
             if (table.value(row) != value) {
-                throw new EventError("link key '" + names.get(key) + "': value '" + type.value(value).name()
+                throw new EventError("link key '" + new String(keyBuf, keyFrom, keyTo - keyFrom,
+                        java.nio.charset.StandardCharsets.UTF_8) + "': value '" + type.value(value).name()
                         + "' does not match '" + type.value(table.value(row)).name() + "' of its "
                         + (start ? "end" : "start") + " at line " + pending.lastTakenLine());
             }

@@ -1,6 +1,5 @@
 package dev.paje.sim;
 
-import dev.paje.store.IntIntMap;
 import dev.paje.store.LinkTable;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -8,13 +7,19 @@ import java.util.List;
 
 /**
  * Link halves waiting for their other half, per key, first in first out. A key's queue holds
- * either starts or ends, never both: a new half first matches the oldest opposite half. Queues
- * are linked lists through int arrays: no object per pending link.
+ * either starts or ends, never both: a new half first matches the oldest opposite half. Keys are
+ * held only while a half waits (they are often unique per link: interning them all would grow
+ * with the trace); queues are linked lists through int arrays, no object per pending link.
  */
 final class PendingLinks {
     final LinkTable table;
-    private final IntIntMap head = new IntIntMap(); // key -> first node
-    private final IntIntMap tail = new IntIntMap(); // key -> last node
+    // key -> queue, open addressing with linear probing; keys[s] == null: empty slot
+    private byte[][] keys = new byte[16][];
+    private int[] hashes = new int[16];
+    private int[] heads = new int[16];
+    private int[] tails = new int[16];
+    private int used;
+    // queue nodes
     private int[] row = new int[16];
     private int[] next = new int[16];
     private long[] line = new long[16];
@@ -27,18 +32,22 @@ final class PendingLinks {
         this.table = table;
     }
 
-    /** Takes the oldest half waiting under {@code key} on side {@code start}; its row, or -1. */
-    int take(int key, boolean start) {
-        int n = head.get(key);
-        if (n < 0 || startSide[n] != start) {
+    /** Takes the oldest half waiting under key {@code buf[from, to)} on side {@code start}; its row, or -1. */
+    int take(byte[] buf, int from, int to, boolean start) {
+        int h = hash(buf, from, to);
+        int s = find(buf, from, to, h);
+        if (keys[s] == null) {
+            return -1;
+        }
+        int n = heads[s];
+        if (startSide[n] != start) {
             return -1;
         }
         int after = next[n];
         if (after < 0) {
-            head.remove(key);
-            tail.remove(key);
+            removeAt(s);
         } else {
-            head.put(key, after);
+            heads[s] = after;
         }
         lastTakenLine = line[n];
         next[n] = free;
@@ -51,8 +60,8 @@ final class PendingLinks {
         return lastTakenLine;
     }
 
-    /** Records {@code r} as waiting; {@code start} is true when its start side is known. */
-    void wait(int key, int r, long l, boolean start) {
+    /** Records {@code r} as waiting under key {@code buf[from, to)}; {@code start}: its start side is known. */
+    void wait(byte[] buf, int from, int to, int r, long l, boolean start) {
         int n;
         if (free >= 0) {
             n = free;
@@ -71,13 +80,87 @@ final class PendingLinks {
         line[n] = l;
         startSide[n] = start;
         next[n] = -1;
-        int t = tail.get(key);
-        if (t < 0) {
-            head.put(key, n);
+        int h = hash(buf, from, to);
+        int s = find(buf, from, to, h);
+        if (keys[s] == null) {
+            keys[s] = Arrays.copyOfRange(buf, from, to);
+            hashes[s] = h;
+            heads[s] = n;
+            tails[s] = n;
+            if (++used * 2 > keys.length) {
+                grow();
+            }
         } else {
-            next[t] = n;
+            next[tails[s]] = n;
+            tails[s] = n;
         }
-        tail.put(key, n);
+    }
+
+    private int find(byte[] buf, int from, int to, int h) {
+        int mask = keys.length - 1;
+        int i = h & mask;
+        while (true) {
+            byte[] k = keys[i];
+            if (k == null || (hashes[i] == h && Arrays.equals(k, 0, k.length, buf, from, to))) {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /** Empties slot {@code i}, moving later entries of its probe run back (no tombstones). */
+    private void removeAt(int i) {
+        int mask = keys.length - 1;
+        int j = i;
+        while (true) {
+            j = (j + 1) & mask;
+            if (keys[j] == null) {
+                break;
+            }
+            int k = hashes[j] & mask;
+            boolean stays = i <= j ? (i < k && k <= j) : (i < k || k <= j);
+            if (!stays) {
+                keys[i] = keys[j];
+                hashes[i] = hashes[j];
+                heads[i] = heads[j];
+                tails[i] = tails[j];
+                i = j;
+            }
+        }
+        keys[i] = null;
+        used--;
+    }
+
+    private void grow() {
+        byte[][] oldKeys = keys;
+        int[] oldHashes = hashes;
+        int[] oldHeads = heads;
+        int[] oldTails = tails;
+        int n = oldKeys.length * 2;
+        keys = new byte[n][];
+        hashes = new int[n];
+        heads = new int[n];
+        tails = new int[n];
+        for (int s = 0; s < oldKeys.length; s++) {
+            if (oldKeys[s] != null) {
+                int i = oldHashes[s] & (n - 1);
+                while (keys[i] != null) {
+                    i = (i + 1) & (n - 1);
+                }
+                keys[i] = oldKeys[s];
+                hashes[i] = oldHashes[s];
+                heads[i] = oldHeads[s];
+                tails[i] = oldTails[s];
+            }
+        }
+    }
+
+    private static int hash(byte[] buf, int from, int to) {
+        int h = 0x9E3779B9;
+        for (int i = from; i < to; i++) {
+            h = (h ^ buf[i]) * 0x01000193;
+        }
+        return h ^ (h >>> 15);
     }
 
     /** Every half still waiting, in line order: {row, line, start ? 1 : 0}. */

@@ -11,6 +11,7 @@ import dev.paje.read.Line;
 import dev.paje.store.Names;
 import dev.paje.read.Problem;
 import dev.paje.store.Container;
+import dev.paje.store.Store;
 import dev.paje.store.Trace;
 import dev.paje.store.Type;
 import dev.paje.store.TypeKind;
@@ -40,8 +41,16 @@ public final class Simulator implements EventSink {
     private boolean applied;
     private String file = "";
     private Trace trace;
+    private final Store store;
 
+    /** A simulator whose tables live on the heap (small traces in tests and benchmarks). */
     public Simulator(SimOptions options, Diagnostics diagnostics, Names names) {
+        this(options, diagnostics, names, null);
+    }
+
+    /** A simulator that writes its tables into {@code store} (null: on the heap). */
+    public Simulator(SimOptions options, Diagnostics diagnostics, Names names, Store store) {
+        this.store = store;
         this.options = options;
         this.diagnostics = diagnostics;
         this.names = names;
@@ -54,7 +63,7 @@ public final class Simulator implements EventSink {
         containers.add(root, "0", null, 0);
         containers.alias("/", 0);
         this.resolve = new Resolver(names, types, containers);
-        this.entities = new Entities(options, names, resolve, slots, clocks);
+        this.entities = new Entities(options, names, resolve, slots, clocks, store);
     }
 
     /** Names the file reported in problems found at the end of the simulation. */
@@ -72,11 +81,11 @@ public final class Simulator implements EventSink {
 
     @Override
     public void entity(long line, EventKind kind, double time, int type, int container, int value, double number,
-            int other, int key) {
+            int other, byte[] keyBuf, int keyFrom, int keyTo) {
         applied = false;
         if (clock(time)) {
             entities.line = line;
-            entities.apply(kind, time, type, container, value, number, other, key);
+            entities.apply(kind, time, type, container, value, number, other, keyBuf, keyFrom, keyTo);
             applied = true;
         }
     }
@@ -117,7 +126,7 @@ public final class Simulator implements EventSink {
                     variable(kind) ? number(def, line) : 0,
                     kind == EventKind.START_LINK ? id(def, line, Field.START_CONTAINER)
                             : kind == EventKind.END_LINK ? id(def, line, Field.END_CONTAINER) : -1,
-                    def.position(Field.KEY) >= 0 ? id(def, line, Field.KEY) : -1);
+                    line.buffer(), keyStart(def, line), keyEnd(def, line));
             if (def.userPositions().length > 0 && kind != EventKind.POP_STATE && kind != EventKind.RESET_STATE) {
                 UserColumns user = entities.lastUserColumns();
                 for (int p : def.userPositions()) {
@@ -263,6 +272,14 @@ public final class Simulator implements EventSink {
         return names.intern(line.buffer(), line.start(t), line.end(t));
     }
 
+    private static int keyStart(EventDefinition def, Line line) {
+        return def.position(Field.KEY) >= 0 ? line.start(tok(def, Field.KEY)) : -1;
+    }
+
+    private static int keyEnd(EventDefinition def, Line line) {
+        return def.position(Field.KEY) >= 0 ? line.end(tok(def, Field.KEY)) : -1;
+    }
+
     private Type type(EventDefinition def, Line line, Field f, TypeKind kind) {
         return resolve.type(id(def, line, f), f.specName(), kind);
     }
@@ -322,7 +339,9 @@ public final class Simulator implements EventSink {
         for (Container c : containers.all()) {
             c.trim();
         }
-        trace = new Trace(names, types.all(), containers.all(), Double.isNaN(firstTime) ? 0 : firstTime, end);
+        double start = Double.isNaN(firstTime) ? 0 : firstTime;
+        trace = store == null ? new Trace(names, types.all(), containers.all(), start, end)
+                : store.trace(names, types.all(), containers.all(), start, end);
     }
 
     private void reportIncompleteLinks() {
@@ -332,7 +351,7 @@ public final class Simulator implements EventSink {
                     for (long[] half : p.unmatched()) {
                         boolean startKnown = half[2] == 1;
                         diagnostics.report(new Problem(file, half[1], "incomplete link: key '"
-                                + names.get(p.table.key((int) half[0])) + "' in container '" + c.name() + "' "
+                                + p.table.key((int) half[0]) + "' in container '" + c.name() + "' "
                                 + (startKnown ? "starts here but never ends" : "ends here but never starts")
                                 + " (use -z to ignore incomplete links)", null));
                     }

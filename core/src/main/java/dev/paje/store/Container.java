@@ -117,21 +117,18 @@ public final class Container {
         tables[i] = table;
     }
 
-    /** The table of {@code t}, created on first use. */
-    public EntityTable tableFor(Type t) {
+    /** The table of {@code t}, created on first use: in {@code store}, or on the heap when it is null. */
+    public EntityTable tableFor(Type t, Store store) {
         int i = t.id();
         if (i >= tables.length) {
             tables = Arrays.copyOf(tables, Math.max(i + 1, tables.length * 2));
         }
         EntityTable table = tables[i];
         if (table == null) {
-            table = switch (t.kind()) {
-                case STATE -> new StateTable();
-                case EVENT -> new EventTable();
-                case VARIABLE -> new VariableTable();
-                case LINK -> new LinkTable();
-                case CONTAINER -> throw new IllegalArgumentException("container types hold no entities: " + t);
-            };
+            if (t.kind() == TypeKind.CONTAINER) {
+                throw new IllegalArgumentException("container types hold no entities: " + t);
+            }
+            table = store == null ? EntityTable.create(t.kind(), null, new KeyLog()) : store.newTable(t.kind());
             tables[i] = table;
         }
         return table;

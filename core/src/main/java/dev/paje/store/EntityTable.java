@@ -1,8 +1,8 @@
 package dev.paje.store;
 
 /**
- * What the four kinds of entity tables share: their rows, in blocks or mapped from a cache, and
- * the user fields kept aside. Sealed: the kinds are Pajé's, not an extension point.
+ * What the four kinds of entity tables share: their rows, on disk or on the heap, and the user
+ * fields kept aside. Sealed: the kinds are Pajé's, not an extension point.
  */
 public abstract sealed class EntityTable permits StateTable, EventTable, VariableTable, LinkTable {
     Rows rows;
@@ -21,10 +21,10 @@ public abstract sealed class EntityTable permits StateTable, EventTable, Variabl
         rows.trim();
     }
 
-    /** User fields of the rows, created on first use. */
+    /** User fields of the rows, created on first use (in the same home as the rows). */
     public final UserColumns user() {
         if (user == null) {
-            user = new UserColumns();
+            user = new UserColumns(rows.file());
         }
         return user;
     }
@@ -36,5 +36,20 @@ public abstract sealed class EntityTable permits StateTable, EventTable, Variabl
 
     final void user(UserColumns u) {
         user = u;
+    }
+
+    /** Creates an empty table of {@code kind} whose rows live in {@code file} (null: on the heap). */
+    static EntityTable create(TypeKind kind, StoreFile file, KeyLog keys) {
+        return switch (kind) {
+            case STATE -> new StateTable(rows(StateTable.STRIDE, file));
+            case EVENT -> new EventTable(rows(EventTable.STRIDE, file));
+            case VARIABLE -> new VariableTable(rows(VariableTable.STRIDE, file));
+            case LINK -> new LinkTable(rows(LinkTable.STRIDE, file), keys);
+            case CONTAINER -> throw new IllegalArgumentException("container types hold no entities");
+        };
+    }
+
+    static Rows rows(int stride, StoreFile file) {
+        return file == null ? new Rows(stride) : new Rows(stride, file);
     }
 }

@@ -2,9 +2,10 @@ package dev.paje.store;
 
 /** The point events of one event type in one container, in file order: 16 bytes per event. */
 public final class EventTable extends EntityTable {
+    static final int STRIDE = 2;
 
     public EventTable() {
-        this(new Rows(2));
+        this(new Rows(STRIDE));
     }
 
     EventTable(Rows rows) {

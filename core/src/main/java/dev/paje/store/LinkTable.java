@@ -3,32 +3,58 @@ package dev.paje.store;
 /**
  * The links of one link type held by one container (their common ancestor), 32 bytes each. A row
  * is created by whichever of start and end comes first; the other side is NaN / -1 until matched.
+ * Keys are in the store's {@link KeyLog}, the row holds a reference to them.
  */
 public final class LinkTable extends EntityTable {
+    static final int STRIDE = 4;
     private static final int START = 0;
     private static final int END = 1;
-    private static final int VALUE_KEY = 2;
+    private static final int VALUE = 2;
     private static final int FROM_TO = 3;
+    private final KeyLog keys;
+    /** Key references, one long per row (beside the rows: they are read only for output). */
+    Rows keyRefs;
 
+    /** A link table on the heap, with its own key log. */
     public LinkTable() {
-        this(new Rows(4));
+        this(new Rows(STRIDE), new KeyLog());
     }
 
-    LinkTable(Rows rows) {
+    LinkTable(Rows rows, KeyLog keys) {
         super(rows);
+        this.keys = keys;
+        this.keyRefs = rows.onDisk() ? new Rows(1, rows.file()) : new Rows(1);
+    }
+
+    LinkTable(Rows rows, KeyLog keys, Rows keyRefs) {
+        super(rows);
+        this.keys = keys;
+        this.keyRefs = keyRefs;
     }
 
     private static long pair(int high, int low) {
         return ((long) high << 32) | (low & 0xFFFFFFFFL);
     }
 
-    /** Appends a half-known link and returns its row. */
-    public int add(double startTime, double endTime, int valueIndex, int fromContainer, int toContainer, int keyName) {
+    /** Appends a half-known link with key {@code key[from, to)} and returns its row. */
+    public int add(double startTime, double endTime, int valueIndex, int fromContainer, int toContainer,
+            byte[] key, int from, int to) {
+        return add(startTime, endTime, valueIndex, fromContainer, toContainer, keys.append(key, from, to));
+    }
+
+    /** Appends a half-known link with key {@code key} and returns its row. */
+    public int add(double startTime, double endTime, int valueIndex, int fromContainer, int toContainer, String key) {
+        return add(startTime, endTime, valueIndex, fromContainer, toContainer, keys.append(key));
+    }
+
+    private int add(double startTime, double endTime, int valueIndex, int fromContainer, int toContainer, long keyRef) {
         int r = rows.add();
         rows.setDouble(r, START, startTime);
         rows.setDouble(r, END, endTime);
-        rows.set(r, VALUE_KEY, pair(valueIndex, keyName));
+        rows.set(r, VALUE, valueIndex);
         rows.set(r, FROM_TO, pair(fromContainer, toContainer));
+        keyRefs.add();
+        keyRefs.set(r, 0, keyRef);
         return r;
     }
 
@@ -49,40 +75,80 @@ public final class LinkTable extends EntityTable {
 
     /**
      * Puts the rows in the order queries rely on: complete links by start time (stable), then the
-     * incomplete ones. Called once, when the simulation ends.
+     * incomplete ones. Called once, when the simulation ends. Usually a check: rows are created by
+     * their starts, in time order; otherwise the rows are copied in order into new rows.
      */
     public void sort() {
         int n = size();
         if (inOrder(n)) {
-            return; // the usual case: rows are created by their starts, in time order
+            return;
         }
-        Integer[] boxed = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            boxed[i] = i;
-        }
-        java.util.Arrays.sort(boxed, (a, b) -> {
-            boolean ca = complete(a);
-            boolean cb = complete(b);
-            if (ca != cb) {
-                return ca ? -1 : 1;
-            }
-            return ca ? Double.compare(start(a), start(b)) : 0;
-        });
+        // (start bits, row) pairs sorted as longs: starts are ordered as their bit patterns after a flip
+        long[] starts = new long[n];
         int[] order = new int[n];
+        int complete = 0;
         for (int i = 0; i < n; i++) {
-            order[i] = boxed[i];
+            if (complete(i)) {
+                complete++;
+            }
         }
-        Rows next = new Rows(rows.stride());
+        int c = 0;
+        int inc = complete;
+        for (int i = 0; i < n; i++) {
+            if (complete(i)) {
+                order[c] = i;
+                starts[c++] = orderedBits(start(i));
+            } else {
+                order[inc++] = i;
+            }
+        }
+        sortByKey(starts, order, complete);
+        Rows next = rows.onDisk() ? new Rows(rows.stride(), rows.file()) : new Rows(rows.stride());
+        Rows nextKeys = rows.onDisk() ? new Rows(1, rows.file()) : new Rows(1);
         for (int i = 0; i < n; i++) {
             int r = next.add();
             for (int f = 0; f < rows.stride(); f++) {
                 next.set(r, f, rows.get(order[i], f));
             }
+            nextKeys.add();
+            nextKeys.set(r, 0, keyRefs.get(order[i], 0));
         }
         next.trim();
         rows = next;
+        keyRefs = nextKeys;
         if (userOrNull() != null) {
             user(userOrNull().permute(order));
+        }
+    }
+
+    /** A long whose signed order is the order of {@code d} (not NaN). */
+    private static long orderedBits(double d) {
+        long b = Double.doubleToRawLongBits(d == 0 ? 0.0 : d);
+        return b < 0 ? b ^ Long.MAX_VALUE : b;
+    }
+
+    /** Sorts {@code order[0, n)} by {@code keys}, stably (merge sort on index pairs). */
+    private static void sortByKey(long[] keys, int[] order, int n) {
+        long[] k2 = new long[n];
+        int[] o2 = new int[n];
+        for (int width = 1; width < n; width *= 2) {
+            for (int lo = 0; lo < n; lo += 2 * width) {
+                int mid = Math.min(lo + width, n);
+                int hi = Math.min(lo + 2 * width, n);
+                int a = lo;
+                int b = mid;
+                for (int k = lo; k < hi; k++) {
+                    if (a < mid && (b >= hi || keys[a] <= keys[b])) {
+                        k2[k] = keys[a];
+                        o2[k] = order[a++];
+                    } else {
+                        k2[k] = keys[b];
+                        o2[k] = order[b++];
+                    }
+                }
+            }
+            System.arraycopy(k2, 0, keys, 0, n);
+            System.arraycopy(o2, 0, order, 0, n);
         }
     }
 
@@ -132,7 +198,7 @@ public final class LinkTable extends EntityTable {
     }
 
     public int value(int row) {
-        return (int) (rows.get(row, VALUE_KEY) >>> 32);
+        return (int) rows.get(row, VALUE);
     }
 
     /** Id of the container the link starts from, or -1 while unmatched. */
@@ -145,9 +211,9 @@ public final class LinkTable extends EntityTable {
         return (int) rows.get(row, FROM_TO);
     }
 
-    /** Interned name id of the link's key. */
-    public int key(int row) {
-        return (int) rows.get(row, VALUE_KEY);
+    /** The link's key. */
+    public String key(int row) {
+        return keys.text(keyRefs.get(row, 0));
     }
 
     /** True when both ends are known. */

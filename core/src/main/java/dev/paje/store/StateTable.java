@@ -6,12 +6,13 @@ package dev.paje.store;
  * level 0 is the outermost state.
  */
 public final class StateTable extends EntityTable {
+    static final int STRIDE = 3;
     private static final int START = 0;
     private static final int END = 1;
     private static final int VALUE_LEVEL = 2;
 
     public StateTable() {
-        this(new Rows(3));
+        this(new Rows(STRIDE));
     }
 
     StateTable(Rows rows) {

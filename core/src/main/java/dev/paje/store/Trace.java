@@ -7,14 +7,25 @@ import java.util.List;
  * A simulated trace: the type hierarchy, the container tree and every entity, ready for queries.
  * Immutable once the simulator has finished.
  */
-public final class Trace {
+public final class Trace implements java.io.Closeable {
     private final Names names;
     private final List<Type> types;
     private final List<Container> containers;
     private final double start;
     private final double end;
+    private final StoreFile file;
+    private final KeyLog keys;
 
+    /** A trace whose tables live on the heap. */
     public Trace(Names names, List<Type> types, List<Container> containers, double start, double end) {
+        this(names, types, containers, start, end, null, null);
+    }
+
+    /** A trace whose tables live in {@code file} (link keys in {@code keys}). */
+    public Trace(Names names, List<Type> types, List<Container> containers, double start, double end,
+            StoreFile file, KeyLog keys) {
+        this.file = file;
+        this.keys = keys;
         this.names = names;
         this.types = Collections.unmodifiableList(types);
         this.containers = Collections.unmodifiableList(containers);
@@ -58,5 +69,22 @@ public final class Trace {
     /** Time of the last timed event: where what is still open at the end is closed. */
     public double end() {
         return end;
+    }
+
+    /** The file the tables live in, or null when they are on the heap. */
+    public StoreFile storeFile() {
+        return file;
+    }
+
+    KeyLog keyLog() {
+        return keys;
+    }
+
+    /** Closes the store file: the tables cannot be read any more. */
+    @Override
+    public void close() throws java.io.IOException {
+        if (file != null) {
+            file.close();
+        }
     }
 }

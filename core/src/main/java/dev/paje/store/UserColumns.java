@@ -1,37 +1,44 @@
 package dev.paje.store;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * Fields the simulator does not interpret ({@code Size}, {@code Mark}, {@code File}…), per row of
- * an entity table, as interned name ids (4 bytes a field: sizes and file names repeat a lot).
+ * an entity table, as interned name ids (sizes and file names repeat a lot). Each field is a
+ * column of rows in the same home as the table's: on disk for loaded traces.
  */
 public final class UserColumns {
-    private final Map<String, int[]> columns = new LinkedHashMap<>();
+    private final StoreFile file;
+    private final Map<String, Rows> columns = new LinkedHashMap<>();
+
+    UserColumns(StoreFile file) {
+        this.file = file;
+    }
+
+    /** User fields on the heap. */
+    public UserColumns() {
+        this(null);
+    }
 
     /** Sets field {@code name} of {@code row} to the interned name {@code valueId}. */
     public void set(int row, String name, int valueId) {
-        int[] col = columns.get(name);
+        Rows col = columns.get(name);
         if (col == null) {
-            col = new int[Math.max(16, row + 1)];
-            Arrays.fill(col, -1);
-            columns.put(name, col);
-        } else if (row >= col.length) {
-            int old = col.length;
-            col = Arrays.copyOf(col, Math.max(row + 1, old + (old >> 1)));
-            Arrays.fill(col, old, col.length, -1);
+            col = file == null ? new Rows(1) : new Rows(1, file);
             columns.put(name, col);
         }
-        col[row] = valueId;
+        while (col.size() <= row) {
+            col.add();
+        }
+        col.set(row, 0, valueId + 1L); // 0: no value
     }
 
     /** Field {@code name} of {@code row} as a name id, or -1 when that row has no such field. */
     public int get(int row, String name) {
-        int[] col = columns.get(name);
-        return col == null || row >= col.length ? -1 : col[row];
+        Rows col = columns.get(name);
+        return col == null || row >= col.size() ? -1 : (int) (col.get(row, 0) - 1);
     }
 
     /** Field names, in the order they were first seen. */
@@ -39,10 +46,12 @@ public final class UserColumns {
         return columns.keySet();
     }
 
-    /** Number of rows the column of {@code name} can hold (rows past it have no value). */
-    int rows(String name) {
-        int[] col = columns.get(name);
-        return col == null ? 0 : col.length;
+    Map<String, Rows> columns() {
+        return columns;
+    }
+
+    void put(String name, Rows rows) {
+        columns.put(name, rows);
     }
 
     public boolean isEmpty() {
@@ -51,11 +60,11 @@ public final class UserColumns {
 
     /** The same fields with rows renumbered: row {@code order[i]} becomes row {@code i}. */
     UserColumns permute(int[] order) {
-        UserColumns p = new UserColumns();
-        for (Map.Entry<String, int[]> e : columns.entrySet()) {
-            int[] col = e.getValue();
+        UserColumns p = new UserColumns(file);
+        for (Map.Entry<String, Rows> e : columns.entrySet()) {
+            Rows col = e.getValue();
             for (int i = 0; i < order.length; i++) {
-                int v = order[i] < col.length ? col[order[i]] : -1;
+                int v = order[i] < col.size() ? (int) (col.get(order[i], 0) - 1) : -1;
                 if (v >= 0) {
                     p.set(i, e.getKey(), v);
                 }

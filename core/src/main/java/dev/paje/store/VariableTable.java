@@ -5,12 +5,13 @@ package dev.paje.store;
  * time order, 24 bytes each. The last interval's end is NaN while the variable is still open.
  */
 public final class VariableTable extends EntityTable {
+    static final int STRIDE = 3;
     private static final int START = 0;
     private static final int END = 1;
     private static final int VALUE = 2;
 
     public VariableTable() {
-        this(new Rows(3));
+        this(new Rows(STRIDE));
     }
 
     VariableTable(Rows rows) {

@@ -81,7 +81,7 @@ final class EntityHandler implements Endpoint {
             Trace trace = model.trace();
             link(g, "from", trace, l.from(row));
             link(g, "to", trace, l.to(row));
-            g.writeStringField("key", DisplayNames.name(trace.name(l.key(row))));
+            g.writeStringField("key", DisplayNames.name(l.key(row)));
             user = l.userOrNull();
         }
         g.writeObjectFieldStart("fields");

@@ -1,0 +1,113 @@
+package dev.paje.store;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+
+/**
+ * The writer's bounded set of block frames (simulator thread only). Tables get a frame for the
+ * block they write; when the budget is spent, the clock evicts a frame not touched recently,
+ * saving it to its slot when dirty. So the heap holds a fixed number of blocks however many
+ * tables and rows the trace has; a block needed again is read back from the file.
+ */
+final class BlockPool {
+    private final StoreFile file;
+    private final long budget;
+    private Frame[] ring = new Frame[1024];
+    private int count;
+    private int hand;
+    private long bytes;
+    /** Arrays of evicted frames, by stride, for reuse (no garbage per block). */
+    @SuppressWarnings("unchecked")
+    private final ArrayDeque<long[]>[] spare = new ArrayDeque[Rows.MAX_STRIDE + 1];
+
+    BlockPool(StoreFile file, long budget) {
+        this.file = file;
+        this.budget = budget;
+    }
+
+    /** A frame for block {@code b} of {@code rows}: fresh (zeros) when {@code fresh}, else read back. */
+    Frame frame(Rows rows, int b, boolean fresh) {
+        int longs = rows.blockLongs();
+        long need = longs * 8L;
+        while (bytes + need > budget && count > 0) {
+            evictOne();
+        }
+        long[] data = take(rows.stride(), longs);
+        if (!fresh) {
+            try {
+                file.readBlock(rows, b, data);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        Frame f = new Frame(rows, b, data);
+        f.dirty = fresh;
+        if (count == ring.length) {
+            ring = java.util.Arrays.copyOf(ring, count * 2);
+        }
+        ring[count++] = f;
+        bytes += need;
+        return f;
+    }
+
+    private long[] take(int stride, int longs) {
+        ArrayDeque<long[]> q = spare[stride];
+        long[] a = q == null ? null : q.poll();
+        if (a == null) {
+            return new long[longs];
+        }
+        java.util.Arrays.fill(a, 0L);
+        return a;
+    }
+
+    private void evictOne() {
+        while (true) {
+            if (hand >= count) {
+                hand = 0;
+            }
+            Frame f = ring[hand];
+            if (f.used) {
+                f.used = false;
+                hand++;
+                continue;
+            }
+            save(f);
+            f.owner.forget(f);
+            ring[hand] = ring[--count];
+            ring[count] = null;
+            bytes -= f.data.length * 8L;
+            int s = f.owner.stride();
+            if (spare[s] == null) {
+                spare[s] = new ArrayDeque<>();
+            }
+            if (spare[s].size() < 64) {
+                spare[s].add(f.data);
+            }
+            return;
+        }
+    }
+
+    private void save(Frame f) {
+        if (f.dirty) {
+            try {
+                file.writeBlock(f.owner, f.block, f.data);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            f.dirty = false;
+        }
+    }
+
+    /** Saves every dirty frame and empties the pool (the end of writing). */
+    void flushAll() {
+        for (int i = 0; i < count; i++) {
+            save(ring[i]);
+            ring[i].owner.forget(ring[i]);
+            ring[i] = null;
+        }
+        count = 0;
+        bytes = 0;
+        java.util.Arrays.fill(spare, null);
+    }
+}

@@ -1,0 +1,266 @@
+package dev.paje.store;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.zip.CRC32C;
+
+/**
+ * The file a trace's store lives in. Layout: a 4 KB header page, then fixed-size block slots in
+ * the order blocks were first saved (each table's blocks interleaved with the others'), then the
+ * metadata (names, types, containers, and per table its size, slot offsets and block checksums).
+ * The header is written last, so a file whose writer died is never taken for a store.
+ *
+ * <p>Writing goes through a staging buffer (new slots are appended, so writes are sequential);
+ * reading goes through positional reads into a per-thread buffer, checked against the block's
+ * CRC-32C: nothing is memory-mapped, so resident memory stays the heap's.
+ */
+public final class StoreFile implements Closeable {
+    static final long MAGIC = 0x524f5453454a4150L; // "PAJESTOR"
+    static final int VERSION = 3;
+    static final int HEADER = 4096;
+    private static final int STAGING = 1 << 20;
+
+    private final FileChannel channel;
+    private final String name;
+    private Path path;
+    private long end = HEADER;
+    private ByteBuffer staging;
+    private long stagingStart = HEADER;
+    private BlockPool pool;
+    private volatile boolean sealed;
+    private final BlockCache cache;
+    private final ThreadLocal<ByteBuffer> scratch = ThreadLocal.withInitial(
+            () -> ByteBuffer.allocateDirect(Rows.BLOCK_ROWS * Rows.MAX_STRIDE * 8).order(ByteOrder.LITTLE_ENDIAN));
+
+    private StoreFile(FileChannel channel, Path path, boolean sealed, long poolBudget) {
+        this.channel = channel;
+        this.path = path;
+        this.name = path.toString();
+        this.sealed = sealed;
+        this.cache = BlockCache.shared();
+        if (!sealed) {
+            this.staging = ByteBuffer.allocateDirect(STAGING).order(ByteOrder.LITTLE_ENDIAN);
+            this.pool = new BlockPool(this, poolBudget);
+        }
+    }
+
+    /**
+     * A new store being written at {@code path} (which must not exist). With {@code keep} false the
+     * file is unlinked at once: it lives as long as the channel (the process), whatever happens.
+     */
+    public static StoreFile create(Path path, boolean keep) throws IOException {
+        FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
+        if (!keep) {
+            try {
+                Files.deleteIfExists(path);
+            } catch (IOException e) {
+                // a file we cannot unlink is removed at close instead
+            }
+        }
+        return new StoreFile(ch, path, false, defaultPoolBudget());
+    }
+
+    /** The writer's pool: a quarter of the maximum heap, between 16 MB and 256 MB. */
+    static long defaultPoolBudget() {
+        long max = Runtime.getRuntime().maxMemory();
+        return Math.max(16L << 20, Math.min(256L << 20, max / 4));
+    }
+
+    /** Opens a sealed store for reading; its header and metadata are checked by {@link StoreMeta}. */
+    static StoreFile openSealed(Path path) throws IOException {
+        return new StoreFile(FileChannel.open(path, StandardOpenOption.READ), path, true, 0);
+    }
+
+    FileChannel channel() {
+        return channel;
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /** The file was renamed (a finished cache moved into place). */
+    public void moved(Path to) {
+        this.path = to;
+    }
+
+    boolean sealed() {
+        return sealed;
+    }
+
+    /** Bytes written so far (slots). */
+    public long size() {
+        return end;
+    }
+
+    // ---- blocks
+
+    Frame fresh(Rows rows, int b) {
+        Frame f = pool.frame(rows, b, true);
+        return f;
+    }
+
+    Frame load(Rows rows, int b) {
+        if (sealed) {
+            return cache.load(rows, b);
+        }
+        if (b >= rows.blockCount()) {
+            throw new IndexOutOfBoundsException("row block " + b + " of " + rows.blockCount());
+        }
+        Frame f = pool.frame(rows, b, rows.slots[b] == 0);
+        rows.publish(f);
+        return f;
+    }
+
+    /** Saves block {@code b} of {@code rows} into its slot (allocated on first save). */
+    void writeBlock(Rows rows, int b, long[] data) throws IOException {
+        int bytes = data.length * 8;
+        long slot = rows.slots[b];
+        ByteBuffer dst;
+        if (slot == 0) {
+            if (staging.remaining() < bytes) {
+                flushStaging();
+            }
+            slot = end;
+            end += bytes;
+            rows.slots[b] = slot;
+        }
+        if (slot >= stagingStart && slot < stagingStart + staging.position()) {
+            dst = staging.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+            dst.position((int) (slot - stagingStart));
+        } else if (slot == stagingStart + staging.position()) {
+            dst = staging.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+            staging.position(staging.position() + bytes);
+        } else {
+            dst = null;
+        }
+        if (dst != null) {
+            int at = dst.position();
+            dst.limit(at + bytes);
+            dst.asLongBuffer().put(data);
+            rows.crcs[b] = crc(dst, at, bytes);
+        } else {
+            ByteBuffer s = scratch.get();
+            s.clear().limit(bytes);
+            s.asLongBuffer().put(data);
+            rows.crcs[b] = crc(s, 0, bytes);
+            writeFully(s, slot);
+        }
+    }
+
+    private static int crc(ByteBuffer buf, int at, int bytes) {
+        CRC32C c = new CRC32C();
+        ByteBuffer d = buf.duplicate();
+        d.limit(at + bytes).position(at);
+        c.update(d);
+        return (int) c.getValue();
+    }
+
+    private void flushStaging() throws IOException {
+        staging.flip();
+        writeFully(staging, stagingStart);
+        stagingStart += staging.limit();
+        staging.clear();
+    }
+
+    private void writeFully(ByteBuffer buf, long at) throws IOException {
+        long pos = at;
+        while (buf.hasRemaining()) {
+            pos += channel.write(buf, pos);
+        }
+    }
+
+    /** Reads block {@code b} of {@code rows} into {@code data}, checking it once the store is sealed. */
+    void readBlock(Rows rows, int b, long[] data) throws IOException {
+        long slot = rows.slots[b];
+        int bytes = data.length * 8;
+        if (slot == 0) {
+            if (sealed) {
+                throw damaged("block " + b + " of a table has no slot");
+            }
+            java.util.Arrays.fill(data, 0L);
+            return;
+        }
+        if (!sealed && slot >= stagingStart && slot < stagingStart + staging.position()) {
+            ByteBuffer src = staging.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+            src.limit((int) (slot - stagingStart) + bytes).position((int) (slot - stagingStart));
+            src.asLongBuffer().get(data);
+            return;
+        }
+        ByteBuffer s = scratch.get();
+        s.clear().limit(bytes);
+        long pos = slot;
+        while (s.hasRemaining()) {
+            int n = channel.read(s, pos);
+            if (n < 0) {
+                throw damaged("the file ends inside block " + b + " of a table (truncated)");
+            }
+            pos += n;
+        }
+        s.flip();
+        if (sealed && crc(s, 0, bytes) != rows.crcs[b]) {
+            throw damaged("block at offset " + slot + " does not match its checksum");
+        }
+        s.asLongBuffer().get(data);
+    }
+
+    StoreDamagedException damaged(String what) {
+        return new StoreDamagedException("the store " + name + " is damaged: " + what);
+    }
+
+    // ---- the end of writing
+
+    /**
+     * Saves every block, then the metadata and the header: the store is complete and read-only.
+     * Returns nothing; the metadata is {@code meta} as encoded by {@link StoreMeta}.
+     */
+    void seal(StoreMeta.Encoder meta) throws IOException {
+        pool.flushAll();
+        flushStaging();
+        pool = null;
+        staging = null;
+        byte[] bytes = meta.encode();
+        long metaAt = end;
+        writeFully(ByteBuffer.wrap(bytes), metaAt);
+        end += bytes.length;
+        ByteBuffer head = ByteBuffer.allocate(64).order(ByteOrder.LITTLE_ENDIAN);
+        head.putLong(MAGIC).putInt(VERSION).putInt(0).putLong(metaAt).putLong(bytes.length)
+                .putInt(crc(ByteBuffer.wrap(bytes), 0, bytes.length));
+        head.putInt(crc(head, 0, head.position()));
+        head.flip();
+        writeFully(head, 0);
+        sealed = true;
+    }
+
+    /** Gives up writing: the blocks in memory are dropped (the file is deleted by the caller). */
+    void abandon() {
+        pool = null;
+        staging = null;
+    }
+
+    /** Verifies every block of {@code rows} against its checksum (reads them, keeps none). */
+    void verify(Rows rows) throws IOException {
+        long[] data = new long[rows.blockLongs()];
+        for (int b = 0, n = rows.blockCount(); b < n; b++) {
+            readBlock(rows, b, data);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        cache.dropAll(this);
+        channel.close();
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -38,14 +38,29 @@ public record CachePolicy(boolean enabled, long minBytes, Path dir) {
         if (parent != null && Files.isWritable(parent)) {
             return parent.resolve("." + name);
         }
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path home = xdg != null && !xdg.isEmpty() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-        Path fallback = home.resolve("paje");
+        Path fallback = fallbackDir();
         Files.createDirectories(fallback);
         return fallback.resolve(hash(absolute.toString()) + "-" + name);
     }
 
-    private static String hash(String s) {
+    /** {@code $XDG_CACHE_HOME/paje}, or {@code ~/.cache/paje}: caches of traces in read-only folders. */
+    public static Path fallbackDir() {
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path home = xdg != null && !xdg.isEmpty() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return home.resolve("paje");
+    }
+
+    /** The start of the names of {@code trace}'s cache files in {@code folder} (any options). */
+    String prefixIn(Path folder, Path trace) {
+        Path absolute = trace.toAbsolutePath().normalize();
+        Path parent = absolute.getParent();
+        if (dir == null && parent != null && folder.toAbsolutePath().normalize().equals(parent)) {
+            return "." + absolute.getFileName() + ".";
+        }
+        return hash(absolute.toString()) + "-" + absolute.getFileName() + ".";
+    }
+
+    static String hash(String s) {
         try {
             byte[] d = MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
             StringBuilder sb = new StringBuilder();

@@ -11,7 +11,8 @@ import java.util.zip.CRC32C;
 /**
  * What a cache must match of its source file: path, size, modification time, and a checksum of
  * sampled content (the first and last 64 KB and 16 blocks of 4 KB spread between), so that a file
- * replaced by another of the same size and time is not taken for the one that was cached.
+ * replaced by another of the same size and time is not taken for the one that was cached. Where
+ * the file system tells, the inode and the change time (which no tool sets back) are part of it too.
  */
 final class SourceIdentity {
     private static final int EDGE = 64 << 10;
@@ -33,7 +34,15 @@ final class SourceIdentity {
             }
             sample(ch, Math.max(0, size - EDGE), EDGE, buf, crc);
             return absolute + "|" + size + "|" + Files.getLastModifiedTime(file).toMillis() + "|"
-                    + Long.toHexString(crc.getValue());
+                    + Long.toHexString(crc.getValue()) + unix(file);
+        }
+    }
+
+    private static String unix(Path file) {
+        try {
+            return "|" + Files.getAttribute(file, "unix:ino") + "|" + Files.getAttribute(file, "unix:ctime");
+        } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
+            return "";
         }
     }
 

@@ -124,17 +124,20 @@ public final class TraceLoader {
         return notices.isEmpty() ? loaded : loaded.withNotices(notices);
     }
 
-    /** A store file in the temporary folder, unlinked at once. */
+    /** A store file in the cache folder or else the temporary folder, unlinked at once. */
     private StoreFile temporaryStore() throws IOException {
-        Path dir = cache.temporaryDir();
-        try {
-            Files.createDirectories(dir);
-            return StoreFile.create(dir.resolve("paje-store-" + ProcessHandle.current().pid() + "-"
-                    + Long.toHexString(System.nanoTime()) + ".tmp"), false);
-        } catch (IOException e) {
-            throw new IOException("cannot write the trace's store in " + dir + " (" + e.getMessage()
-                    + "): set TMPDIR or --cache-dir to a writable folder with space", e);
+        IOException failure = null;
+        for (Path dir : new Path[] {cache.temporaryDir(), CachePolicy.off().temporaryDir()}) {
+            try {
+                Files.createDirectories(dir);
+                return StoreFile.create(dir.resolve("paje-store-" + ProcessHandle.current().pid() + "-"
+                        + Long.toHexString(System.nanoTime()) + ".tmp"), false);
+            } catch (IOException e) {
+                failure = new IOException("cannot write the trace's store in " + dir + " (" + e.getMessage()
+                        + "): set TMPDIR or --cache-dir to a writable folder with space", e);
+            }
         }
+        throw failure;
     }
 
     private static void discard(StoreFile store, Path tmp) {

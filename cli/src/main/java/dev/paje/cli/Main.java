@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
         versionProvider = Version.class,
         subcommands = {ViewCommand.class, DumpCommand.class, ValidateCommand.class, StatsCommand.class,
             RenderCommand.class, ExportCommand.class, CutCommand.class, CausalityCommand.class, FixClocksCommand.class,
+            CacheCommand.class,
             CommandLine.HelpCommand.class},
         footer = {"", "Run 'paje COMMAND --help' for the options of a command."})
 public final class Main implements Runnable {

@@ -35,10 +35,13 @@ final class TraceInput {
             if (!readable(arg, err)) {
                 return null;
             }
-            if (arg == null || arg.equals("-")) {
-                return loader.load(System.in, "<stdin>", Path.of("").toAbsolutePath());
+            TraceLoader.Loaded loaded = arg == null || arg.equals("-")
+                    ? loader.load(System.in, "<stdin>", Path.of("").toAbsolutePath())
+                    : loader.load(Path.of(arg));
+            for (String notice : loaded.notices()) {
+                err.println("paje: warning: " + notice);
             }
-            return loader.load(Path.of(arg));
+            return loaded;
         } catch (IOException e) {
             err.println("paje: " + arg + ": cannot read: " + e.getMessage());
             return null;

@@ -35,8 +35,11 @@ public final class StoreFile implements Closeable {
     private BlockPool pool;
     private volatile boolean sealed;
     private final BlockCache cache;
-    private final ThreadLocal<ByteBuffer> scratch = ThreadLocal.withInitial(
-            () -> ByteBuffer.allocateDirect(Rows.BLOCK_ROWS * Rows.MAX_STRIDE * 8).order(ByteOrder.LITTLE_ENDIAN));
+    /** Heap buffers (direct ones would outlive many small stores until a full GC). */
+    private static final ThreadLocal<ByteBuffer> scratch = ThreadLocal.withInitial(
+            () -> ByteBuffer.allocate(Rows.BLOCK_ROWS * Rows.MAX_STRIDE * 8).order(ByteOrder.LITTLE_ENDIAN));
+    /** Closes the channel of a store nothing refers to any more (a trace that was never closed). */
+    private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
 
     private StoreFile(FileChannel channel, Path path, boolean sealed, long poolBudget) {
         this.channel = channel;
@@ -44,8 +47,16 @@ public final class StoreFile implements Closeable {
         this.name = path.toString();
         this.sealed = sealed;
         this.cache = BlockCache.shared();
+        FileChannel ch = channel;
+        CLEANER.register(this, () -> {
+            try {
+                ch.close();
+            } catch (IOException e) {
+                // nothing left to do with it
+            }
+        });
         if (!sealed) {
-            this.staging = ByteBuffer.allocateDirect(STAGING).order(ByteOrder.LITTLE_ENDIAN);
+            this.staging = ByteBuffer.allocate(STAGING / 16).order(ByteOrder.LITTLE_ENDIAN); // grows
             this.pool = new BlockPool(this, poolBudget);
         }
     }
@@ -168,6 +179,9 @@ public final class StoreFile implements Closeable {
         writeFully(staging, stagingStart);
         stagingStart += staging.limit();
         staging.clear();
+        if (staging.capacity() < STAGING) {
+            staging = ByteBuffer.allocate(staging.capacity() * 2).order(ByteOrder.LITTLE_ENDIAN);
+        }
     }
 
     private void writeFully(ByteBuffer buf, long at) throws IOException {

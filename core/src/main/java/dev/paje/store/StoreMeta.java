@@ -207,11 +207,11 @@ public final class StoreMeta {
         if (magic != StoreFile.MAGIC) {
             throw new Rejected(magic == 0 ? "no header (written only in part)" : "not a paje store", true);
         }
-        if (version != StoreFile.VERSION) {
-            throw new Rejected("store format " + version + ", this paje writes " + StoreFile.VERSION, false);
-        }
         if (crc(head.array(), 0, at) != headCrc) {
             throw new Rejected("its header does not match its checksum", true);
+        }
+        if (version != StoreFile.VERSION) {
+            throw new Rejected("store format " + version + ", this paje writes " + StoreFile.VERSION, false);
         }
         if (metaAt < StoreFile.HEADER || metaLength > Integer.MAX_VALUE || metaAt + metaLength != size) {
             throw new Rejected("its size is " + size + " bytes, its header says " + (metaAt + metaLength)

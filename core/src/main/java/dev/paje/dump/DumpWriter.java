@@ -77,10 +77,11 @@ public final class DumpWriter {
         List<Container> order = new ArrayList<>(trace.containers().size());
         preorder(trace.root(), order);
         Names names = new Names(trace);
+        List<Task> tasks = tasks(trace, order);
         if (threads == 1) {
             Formatter f = new Formatter(trace, names);
-            for (Container c : order) {
-                f.container(c);
+            for (Task task : tasks) {
+                task.run(f);
                 if (f.out.size() > 1 << 20) {
                     f.out.writeTo(out);
                     f.out.clear();
@@ -88,12 +89,67 @@ public final class DumpWriter {
             }
             f.out.writeTo(out);
         } else {
-            parallel(trace, names, order, out);
+            parallel(trace, names, tasks, out);
         }
         out.flush();
     }
 
-    private void parallel(Trace trace, Names names, List<Container> order, OutputStream out) throws IOException {
+    /** Rows per task: the text of a task is held in memory until its turn to be written. */
+    private static final int TASK_ROWS = 16_384;
+
+    /**
+     * A part of the dump: container {@code order[from]} from table {@code firstTable} row
+     * {@code firstRow}, to container {@code order[to]} before table {@code lastTable} row {@code lastRow}.
+     * Tasks cut large tables into row ranges, so that memory does not grow with the trace.
+     */
+    private record Part(Container container, Type type, int from, int to, boolean header) {
+    }
+
+    private record Task(List<Part> parts) {
+        void run(Formatter f) {
+            for (Part p : parts) {
+                f.part(p);
+            }
+        }
+    }
+
+    private List<Task> tasks(Trace trace, List<Container> order) {
+        List<Task> tasks = new ArrayList<>();
+        List<Part> parts = new ArrayList<>();
+        long rows = 0;
+        for (Container c : order) {
+            parts.add(new Part(c, null, 0, 0, true));
+            rows++;
+            for (Type t : trace.types()) {
+                EntityTable table = c.table(t);
+                if (table == null) {
+                    continue;
+                }
+                int n = table.size();
+                // -i flattens a table with a stack that runs through it: kept whole
+                int step = table instanceof StateTable && !options.imbrication() ? Math.max(1, n) : TASK_ROWS;
+                for (int lo = 0; lo < n || lo == 0; lo += step) {
+                    int hi = (int) Math.min(n, (long) lo + step);
+                    parts.add(new Part(c, t, lo, hi, false));
+                    rows += hi - lo;
+                    if (rows >= TASK_ROWS) {
+                        tasks.add(new Task(parts));
+                        parts = new ArrayList<>();
+                        rows = 0;
+                    }
+                    if (n == 0) {
+                        break;
+                    }
+                }
+            }
+        }
+        if (!parts.isEmpty()) {
+            tasks.add(new Task(parts));
+        }
+        return tasks;
+    }
+
+    private void parallel(Trace trace, Names names, List<Task> tasks, OutputStream out) throws IOException {
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "paje-dump");
             t.setDaemon(true);
@@ -102,16 +158,12 @@ public final class DumpWriter {
         try {
             Deque<Future<ByteSink>> pending = new ArrayDeque<>();
             int next = 0;
-            while (next < order.size() || !pending.isEmpty()) {
-                while (next < order.size() && pending.size() < threads * 4) {
-                    int from = next;
-                    int to = group(trace, order, from);
-                    next = to;
+            while (next < tasks.size() || !pending.isEmpty()) {
+                while (next < tasks.size() && pending.size() < threads * 4) {
+                    Task task = tasks.get(next++);
                     pending.addLast(pool.submit(() -> {
                         Formatter f = new Formatter(trace, names);
-                        for (int i = from; i < to; i++) {
-                            f.container(order.get(i));
-                        }
+                        task.run(f);
                         return f.out;
                     }));
                 }
@@ -124,24 +176,13 @@ public final class DumpWriter {
             if (e.getCause() instanceof RuntimeException re) {
                 throw re;
             }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
             throw new IOException(e.getCause());
         } finally {
             pool.shutdownNow();
         }
-    }
-
-    /** End of a group of containers starting at {@code from} holding about 64 K rows. */
-    private static int group(Trace trace, List<Container> order, int from) {
-        long rows = 0;
-        int i = from;
-        while (i < order.size() && (i == from || rows < 65_536)) {
-            Container c = order.get(i++);
-            for (Type t : trace.types()) {
-                EntityTable table = c.table(t);
-                rows += table == null ? 0 : table.size();
-            }
-        }
-        return i;
     }
 
     private static void preorder(Container c, List<Container> out) {
@@ -180,7 +221,7 @@ public final class DumpWriter {
     private final class Formatter {
         final Trace trace;
         final Names names;
-        final ByteSink out = new ByteSink(1 << 22);
+        final ByteSink out = new ByteSink(1 << 16);
         final Set<Kind> headed = EnumSet.noneOf(Kind.class);
 
         Formatter(Trace trace, Names names) {
@@ -191,6 +232,30 @@ public final class DumpWriter {
         private void head(Kind kind) {
             if (options.header() && headed.add(kind)) {
                 out.append(kind.header).append('\n');
+            }
+        }
+
+        void part(Part p) {
+            if (p.header()) {
+                container(p.container());
+                return;
+            }
+            Container c = p.container();
+            Type t = p.type();
+            Object table = c.table(t);
+            if (table instanceof StateTable s) {
+                if (options.imbrication()) {
+                    Window.states(s, options.start(), options.end(), p.from(), p.to(),
+                            i -> state(c, t, s, i, s.start(i), s.end(i)));
+                } else {
+                    flatStates(c, t, s);
+                }
+            } else if (table instanceof EventTable e) {
+                events(c, t, e, p.from(), p.to());
+            } else if (table instanceof VariableTable v) {
+                variables(c, t, v, p.from(), p.to());
+            } else if (table instanceof LinkTable l) {
+                links(c, t, l, p.from(), p.to());
             }
         }
 
@@ -210,22 +275,6 @@ public final class DumpWriter {
                 }
             }
             out.append('\n');
-            for (Type t : trace.types()) {
-                Object table = c.table(t);
-                if (table instanceof StateTable s) {
-                    if (options.imbrication()) {
-                        Window.states(s, options.start(), options.end(), i -> state(c, t, s, i, s.start(i), s.end(i)));
-                    } else {
-                        flatStates(c, t, s);
-                    }
-                } else if (table instanceof EventTable e) {
-                    events(c, t, e);
-                } else if (table instanceof VariableTable v) {
-                    variables(c, t, v);
-                } else if (table instanceof LinkTable l) {
-                    links(c, t, l);
-                }
-            }
         }
 
         private boolean outside(double start, double end) {
@@ -306,8 +355,8 @@ public final class DumpWriter {
             }
         }
 
-        private void events(Container c, Type t, EventTable e) {
-            Window.events(e, options.start(), options.end(), i -> {
+        private void events(Container c, Type t, EventTable e, int lo, int hi) {
+            Window.events(e, options.start(), options.end(), lo, hi, i -> {
                 double time = e.time(i);
                 head(Kind.EVENT);
                 begin(EVENT, c, t);
@@ -318,8 +367,8 @@ public final class DumpWriter {
             });
         }
 
-        private void variables(Container c, Type t, VariableTable v) {
-            Window.variables(v, options.start(), options.end(), i -> {
+        private void variables(Container c, Type t, VariableTable v, int lo, int hi) {
+            Window.variables(v, options.start(), options.end(), lo, hi, i -> {
                 double start = v.start(i);
                 double end = v.end(i);
                 head(Kind.VARIABLE);
@@ -333,8 +382,8 @@ public final class DumpWriter {
             });
         }
 
-        private void links(Container c, Type t, LinkTable l) {
-            Window.links(l, options.start(), options.end(), i -> {
+        private void links(Container c, Type t, LinkTable l, int lo, int hi) {
+            Window.links(l, options.start(), options.end(), lo, hi, i -> {
                 double start = l.start(i);
                 double end = l.end(i);
                 head(Kind.LINK);

@@ -17,7 +17,12 @@ public final class Window {
 
     /** States intersecting the window: O(log n + nesting depth + answer). */
     public static void states(StateTable t, double start, double end, IntConsumer rows) {
-        int n = t.size();
+        states(t, start, end, 0, t.size(), rows);
+    }
+
+    /** The same, among rows {@code [lo, hi)} only (a part of a large table). */
+    public static void states(StateTable t, double start, double end, int lo, int hi, IntConsumer rows) {
+        int n = hi;
         int first = firstStartAfter(n, start, t::start, false);
         // States starting before the window may still cover it: at most one per nesting level,
         // all after the last level-0 state that starts before the window.
@@ -28,7 +33,7 @@ public final class Window {
                 break;
             }
         }
-        for (int i = from; i < n && t.start(i) <= end; i++) {
+        for (int i = Math.max(from, lo); i < n && t.start(i) <= end; i++) {
             if (t.end(i) >= start) {
                 rows.accept(i);
             }
@@ -37,17 +42,27 @@ public final class Window {
 
     /** Events in the window: O(log n + answer). */
     public static void events(EventTable t, double start, double end, IntConsumer rows) {
-        int n = t.size();
-        for (int i = firstStartAfter(n, start, t::time, false); i < n && t.time(i) <= end; i++) {
+        events(t, start, end, 0, t.size(), rows);
+    }
+
+    /** The same, among rows {@code [lo, hi)} only. */
+    public static void events(EventTable t, double start, double end, int lo, int hi, IntConsumer rows) {
+        int n = hi;
+        for (int i = Math.max(lo, firstStartAfter(n, start, t::time, false)); i < n && t.time(i) <= end; i++) {
             rows.accept(i);
         }
     }
 
     /** Steps of a variable intersecting the window: O(log n + answer). */
     public static void variables(VariableTable t, double start, double end, IntConsumer rows) {
-        int n = t.size();
+        variables(t, start, end, 0, t.size(), rows);
+    }
+
+    /** The same, among rows {@code [lo, hi)} only. */
+    public static void variables(VariableTable t, double start, double end, int lo, int hi, IntConsumer rows) {
+        int n = hi;
         // from the step in force when the window opens (steps never overlap)
-        for (int i = Math.max(0, firstStartAfter(n, start, t::start, false) - 1); i < n && t.start(i) <= end; i++) {
+        for (int i = Math.max(lo, firstStartAfter(n, start, t::start, false) - 1); i < n && t.start(i) <= end; i++) {
             if (t.end(i) >= start) {
                 rows.accept(i);
             }
@@ -56,8 +71,13 @@ public final class Window {
 
     /** Complete links intersecting the window (rows are in start order after loading). */
     public static void links(LinkTable t, double start, double end, IntConsumer rows) {
-        int n = t.completeCount();
-        int i = firstStartAfter(n, start - t.maxDuration(), t::start, false);
+        links(t, start, end, 0, t.completeCount(), rows);
+    }
+
+    /** The same, among rows {@code [lo, hi)} only. */
+    public static void links(LinkTable t, double start, double end, int lo, int hi, IntConsumer rows) {
+        int n = Math.min(hi, t.completeCount());
+        int i = Math.max(lo, firstStartAfter(n, start - t.maxDuration(), t::start, false));
         for (; i < n && t.start(i) <= end; i++) {
             if (t.end(i) >= start) {
                 rows.accept(i);

@@ -23,7 +23,8 @@ final class Batch {
     int[] container = null;
     int[] value = null;
     int[] other = null;
-    int[] key = null;
+    int[] key = null; // start of the Key token in data (keys are not interned), -1 when absent
+    int[] keyEnd = null;
     double[] number = null;
     int[] user0 = null; // local name ids of the first two user fields, -1 when absent
     int[] user1 = null;
@@ -44,6 +45,7 @@ final class Batch {
         value = new int[n];
         other = new int[n];
         key = new int[n];
+        keyEnd = new int[n];
         number = new double[n];
         user0 = new int[n];
         user1 = new int[n];
@@ -72,6 +74,7 @@ final class Batch {
         value = Arrays.copyOf(value, n);
         other = Arrays.copyOf(other, n);
         key = Arrays.copyOf(key, n);
+        keyEnd = Arrays.copyOf(keyEnd, n);
         number = Arrays.copyOf(number, n);
         user0 = Arrays.copyOf(user0, n);
         user1 = Arrays.copyOf(user1, n);

@@ -89,7 +89,12 @@ final class ChunkTokenizer {
         b.container[i] = intern(1 + def.containerPosition);
         b.value[i] = def.valuePosition >= 0 ? intern(1 + def.valuePosition) : -1;
         b.other[i] = def.otherPosition >= 0 ? intern(1 + def.otherPosition) : -1;
-        b.key[i] = def.keyPosition >= 0 ? intern(1 + def.keyPosition) : -1;
+        if (def.keyPosition >= 0) { // not interned: keys are often unique per link
+            b.key[i] = line.start[1 + def.keyPosition];
+            b.keyEnd[i] = line.end[1 + def.keyPosition];
+        } else {
+            b.key[i] = -1;
+        }
         int[] user = def.userPositions();
         b.user0[i] = user.length > 0 ? intern(1 + user[0]) : -1;
         b.user1[i] = user.length > 1 ? intern(1 + user[1]) : -1;

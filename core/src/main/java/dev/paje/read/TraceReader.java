@@ -256,12 +256,10 @@ public final class TraceReader {
             }
             events++;
             int key = b.key[i];
-            Names.View keys = b.names;
             try {
                 sink.entity(number, def.kind(), b.time[i], map[b.type[i]], map[b.container[i]],
                         b.value[i] < 0 ? -1 : map[b.value[i]], b.number[i],
-                        b.other[i] < 0 ? -1 : map[b.other[i]], keys.arena(), key < 0 ? -1 : keys.offsets()[key],
-                        key < 0 ? -1 : keys.offsets()[key + 1]);
+                        b.other[i] < 0 ? -1 : map[b.other[i]], b.data, key, key < 0 ? -1 : b.keyEnd[i]);
                 if (b.user0[i] >= 0) {
                     int[] user = def.userPositions();
                     sink.userField(def.kind(), def.fieldNames().get(user[0]), map[b.user0[i]]);

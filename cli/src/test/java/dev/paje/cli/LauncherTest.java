@@ -144,14 +144,14 @@ class LauncherTest {
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
         String path = bin + File.pathSeparator + System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
         for (String heap : List.of("256m", "8g", "")) {
-            Run r = bash(Map.of("PAJE_HEAP", heap, "PATH", path), "exec \"$0\" dump 'a b.trace'", repo.resolve("paje").toString());
+            Run r = bash(Map.of("PAJE_HEAP", heap, "PATH", path), "exec bash \"$0\" dump 'a b.trace'", repo.resolve("paje").toString());
             List<String> expected = new ArrayList<>(flags(heap));
             expected.addAll(List.of("-jar", jar.toString(), "dump", "a b.trace"));
             assertThat(r.exit()).as("PAJE_HEAP=%s\n%s", heap, r).isZero();
             assertThat(r.out().lines()).as("PAJE_HEAP=%s\n%s", heap, r).containsExactlyElementsOf(expected);
             assertThat(r.err()).as("PAJE_HEAP=%s: no build\n%s", heap, r).isEmpty();
         }
-        Run bad = bash(Map.of("PAJE_HEAP", "lots", "PATH", path), "exec \"$0\" dump x.trace", repo.resolve("paje").toString());
+        Run bad = bash(Map.of("PAJE_HEAP", "lots", "PATH", path), "exec bash \"$0\" dump x.trace", repo.resolve("paje").toString());
         assertThat(bad.exit()).as("%s", bad).isEqualTo(2);
         assertThat(bad.out()).isEmpty();
         assertThat(bad.err()).contains("PAJE_HEAP=lots is not a heap size");

@@ -19,9 +19,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "Lists the tachyons (links that end before they start: clocks out of step), the pairs of clocks",
             "that disagree with the bounds the links put on their offset, and the least correction of each clock",
             "(what 'paje fix-clocks' would apply)."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:causally consistent: no tachyons", "1:tachyons found",
-            "2:wrong usage, or the trace could not be read or has problems"})
+        exitCodeList = {"0:causally consistent: no tachyons", "1:tachyons found, or the trace has problems"})
 final class CausalityCommand implements Callable<Integer> {
     @Parameters(paramLabel = "TRACE", description = "Trace file; '-' reads standard input.")
     String trace;
@@ -56,12 +54,12 @@ final class CausalityCommand implements Callable<Integer> {
         }
         TraceLoader.Loaded loaded = TraceInput.load(load.builder().build(), trace, err);
         if (loaded == null) {
-            return 2;
+            return ExitCodes.IO;
         }
         if (!loaded.valid()) {
             loaded.problems().forEach(p -> TraceInput.print(p, err));
             err.println("paje causality: " + trace + " has problems (see 'paje validate'); nothing to check");
-            return 2;
+            return ExitCodes.TRACE;
         }
         ClockGroups groups = clocks.groups(loaded.trace(), "causality", err);
         if (groups == null) {

@@ -8,6 +8,7 @@ import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -29,9 +30,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "what goes on past END is closed at END. Intervals that only touch the window",
             "(ending at START) are left out; links are kept when both their ends are.",
             "'paje dump' of the cut equals the original's, clipped to the window."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the cut was written", "1:the trace has a problem, or the output cannot be written",
-            "2:wrong usage"})
+        exitCodeList = {"0:the cut was written", "1:the trace has a problem, or the window is after its end"})
 final class CutCommand implements Callable<Integer> {
     @Parameters(paramLabel = "TRACE", description = "Trace file; '-' reads standard input.")
     String trace;
@@ -69,11 +68,11 @@ final class CutCommand implements Callable<Integer> {
         String bad = output == null ? null : OutputTarget.checkFile(output);
         if (bad != null) {
             err.println("paje cut: " + bad);
-            return 1;
+            return ExitCodes.IO;
         }
         TraceLoader.Loaded loaded = TraceInput.load(load.builder().build(), trace, err);
         if (loaded == null) {
-            return 1;
+            return ExitCodes.IO;
         }
         if (!loaded.valid()) {
             loaded.problems().forEach(p -> TraceInput.print(p, err));
@@ -88,10 +87,10 @@ final class CutCommand implements Callable<Integer> {
                 1 << 16)) {
             new TraceCut(loaded.trace(), new CutOptions(start, end)).write(out);
         } catch (IOException e) {
-            err.println("paje cut: cannot write " + (output == null ? "to standard output" : output) + ": "
-                    + OutputTarget.describe(e));
-            return 1;
+            return OutputTarget.writeFailed(err, "cut", output, e);
+        } catch (UncheckedIOException e) {
+            return OutputTarget.writeFailed(err, "cut", output, e.getCause());
         }
-        return 0;
+        return ExitCodes.OK;
     }
 }

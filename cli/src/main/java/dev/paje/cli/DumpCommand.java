@@ -29,9 +29,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "  Variable, Container, Type, Start, End, Duration, Value",
             "  Link, Container, Type, Start, End, Duration, Value, StartContainer, EndContainer, Key",
             "On a bad trace, prints the first problem (FILE:LINE: what is wrong) and exits with 1."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the trace was read and printed", "1:the trace has a problem (printed on stderr)",
-            "2:wrong usage"})
+        exitCodeList = {"0:the trace was read and printed", "1:the trace has a problem (the first one printed on stderr)"})
 final class DumpCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", paramLabel = "TRACE", description = "Trace file; '-' or nothing reads standard input.")
     String trace;
@@ -74,7 +72,7 @@ final class DumpCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         if (precision < 0 || precision > 17) {
             err.println("paje dump: --float-precision must be between 0 and 17, found " + precision);
@@ -83,20 +81,24 @@ final class DumpCommand implements Callable<Integer> {
         TraceLoader loader = load.builder().stopAt(stopAt).singlePrecisionVariables(!exactValues).build();
         TraceLoader.Loaded loaded = TraceInput.load(loader, trace, err);
         if (loaded == null) {
-            return 1;
+            return ExitCodes.IO;
         }
         if (!loaded.valid()) {
             loaded.problems().forEach(p -> TraceInput.print(p, err));
             return 1;
         }
-        if (containerTree) {
-            Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
-            new ContainerTreeWriter(out).write(loaded.trace());
-            out.flush();
-        } else {
-            DumpOptions options = new DumpOptions(start, end, !noImbrication, precision, userDefined, header);
-            new DumpWriter(options, load.threads).write(loaded.trace(), System.out);
+        try {
+            if (containerTree) {
+                Writer out = new BufferedWriter(new OutputStreamWriter(Stdout.stream(), StandardCharsets.UTF_8), 1 << 16);
+                new ContainerTreeWriter(out).write(loaded.trace());
+                out.flush();
+            } else {
+                DumpOptions options = new DumpOptions(start, end, !noImbrication, precision, userDefined, header);
+                new DumpWriter(options, load.threads).write(loaded.trace(), Stdout.stream());
+            }
+        } catch (IOException e) {
+            return OutputTarget.writeFailed(err, "dump", null, e);
         }
-        return 0;
+        return ExitCodes.OK;
     }
 }

@@ -7,6 +7,7 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -26,9 +27,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "  chrome  Chrome's Trace Event Format, for Perfetto and chrome://tracing:",
             "          top-level containers are processes, the others threads; microseconds",
             "Names lose the quotes Pajé needs around spaces; numbers keep full precision."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the export was written", "1:the trace has a problem, or the output cannot be written",
-            "2:wrong usage"})
+        exitCodeList = {"0:the export was written"})
 final class ExportCommand implements Callable<Integer> {
     /** The formats, as typed on the command line. */
     enum Format { csv, json, chrome }
@@ -65,11 +64,11 @@ final class ExportCommand implements Callable<Integer> {
                 : format == Format.csv ? OutputTarget.prepareDirectory(output) : OutputTarget.checkFile(output);
         if (bad != null) {
             err.println("paje export: " + bad);
-            return 1;
+            return ExitCodes.IO;
         }
         TraceLoader.Loaded loaded = TraceInput.load(load.builder().build(), trace, err);
         if (loaded == null) {
-            return 1;
+            return ExitCodes.IO;
         }
         if (!loaded.valid()) {
             loaded.problems().forEach(p -> TraceInput.print(p, err));
@@ -78,11 +77,11 @@ final class ExportCommand implements Callable<Integer> {
         try {
             write(loaded.trace());
         } catch (IOException e) {
-            err.println("paje export: cannot write " + (output == null ? "to standard output" : output) + ": "
-                    + OutputTarget.describe(e));
-            return 1;
+            return OutputTarget.writeFailed(err, "export", output, e);
+        } catch (UncheckedIOException e) {
+            return OutputTarget.writeFailed(err, "export", output, e.getCause());
         }
-        return 0;
+        return ExitCodes.OK;
     }
 
     private void write(Trace t) throws IOException {

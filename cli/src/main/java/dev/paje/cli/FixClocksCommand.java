@@ -34,10 +34,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "the smallest possible. Only the Time fields of the lines that move change; every other byte is kept.",
             "With --drift, each clock's drift (rate) is first estimated from messages both ways and removed",
             "(t' = t - rate*(t - start)), then the least shifts are computed on the de-drifted times."},
-        exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the corrected trace was written (an exact copy when nothing needed a correction)",
-            "1:the trace could not be read, has problems, or no clock shifts can fix it (nothing written)",
-            "2:wrong usage"})
+            "1:the trace has problems, or no clock shifts can fix it (nothing written)"})
 final class FixClocksCommand implements Callable<Integer> {
     @Parameters(paramLabel = "TRACE", description = "Trace file (read twice: it cannot be standard input).")
     String trace;
@@ -68,16 +66,18 @@ final class FixClocksCommand implements Callable<Integer> {
         if (bad == null && Files.exists(output) && Files.exists(Path.of(trace)) && Files.isSameFile(output, Path.of(trace))) {
             bad = "the output " + output + " is the trace itself: write the corrected trace elsewhere";
         }
-        if (bad == null && Files.isDirectory(output)) {
-            bad = "the output " + output + " is a directory, expected a file name";
-        }
         if (bad != null) {
             err.println("paje fix-clocks: " + bad);
-            return 2;
+            return ExitCodes.USAGE;
+        }
+        String unwritable = OutputTarget.checkFile(output);
+        if (unwritable != null) {
+            err.println("paje fix-clocks: " + unwritable);
+            return ExitCodes.IO;
         }
         TraceLoader.Loaded loaded = TraceInput.load(load.builder().build(), trace, err);
         if (loaded == null) {
-            return 1;
+            return ExitCodes.IO;
         }
         if (!loaded.valid()) {
             loaded.problems().forEach(p -> TraceInput.print(p, err));
@@ -108,7 +108,10 @@ final class FixClocksCommand implements Callable<Integer> {
         } catch (TraceException e) {
             err.println(e.problem().format());
             err.println("paje fix-clocks: could not rewrite " + trace + "; nothing written");
-            return 1;
+            return ExitCodes.TRACE;
+        } catch (IOException e) {
+            err.println("paje fix-clocks: cannot write " + output + ": " + OutputTarget.describe(e));
+            return ExitCodes.IO;
         }
         int moved = fix.shifted().size();
         int drifting = drifting(fix);
@@ -143,9 +146,18 @@ final class FixClocksCommand implements Callable<Integer> {
         return m;
     }
 
-    /** Streams the trace into a temporary file next to the output, then moves it into place. */
+    /**
+     * Streams the trace into a temporary file next to the output, then moves it into place; straight
+     * into the output when it exists and is not a regular file (/dev/null, a pipe: never replaced).
+     */
     private long write(ClockFix fix) throws IOException {
         Path target = output.toAbsolutePath();
+        if (Files.exists(target) && !Files.isRegularFile(target)) {
+            try (InputStream in = Files.newInputStream(Path.of(trace));
+                    OutputStream o = new BufferedOutputStream(Files.newOutputStream(target), 1 << 16)) {
+                return new ClockRewriter(fix, load.legacy, trace).rewrite(in, o);
+            }
+        }
         Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
         try {
             long changed;

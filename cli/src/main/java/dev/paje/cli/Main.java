@@ -1,5 +1,6 @@
 package dev.paje.cli;
 
+import java.io.IOException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -29,22 +30,62 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
+        Stdout.install();
         System.exit(run(args));
     }
 
-    /** Runs the command line and returns the exit code (tests call this). */
+    /** Runs the command line and returns the exit code (tests call this); the codes are those of {@link ExitCodes}. */
     public static int run(String... args) {
         CommandLine cli = new CommandLine(new Main());
-        cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            cmd.getErr().println("paje: internal error (please report it with the trace that caused it): " + e);
-            return 70;
-        });
+        ExitCodes.install(cli);
+        cli.setExecutionExceptionHandler((e, cmd, parsed) -> failed(e, "paje " + cmd.getCommandName()));
+        int exit;
         try {
-            return cli.execute(args);
+            exit = cli.execute(args);
         } catch (OutOfMemoryError e) {
-            System.err.println("paje: out of memory while loading the trace. Give the JVM more heap,"
-                    + " for example: PAJE_HEAP=16g ./paje ...");
-            return 3;
+            return outOfMemory();
         }
+        flushOut(cli);
+        if (Stdout.failed() && exit == ExitCodes.OK) {
+            IOException e = Stdout.error();
+            if (!Stdout.brokenPipe(e)) {
+                System.err.println("paje: cannot write to standard output: " + OutputTarget.describe(e));
+            }
+            return ExitCodes.IO;
+        }
+        return exit;
+    }
+
+    /** Flushes picocli's writers on System.out (each command of the line has its own), so that a lost write shows. */
+    private static void flushOut(CommandLine cli) {
+        cli.getOut().flush();
+        if (cli.getParseResult() != null) {
+            cli.getParseResult().asCommandLineList().forEach(c -> c.getOut().flush());
+        }
+    }
+
+    /** The exit code for an exception a command let through: out of memory, an I/O error, or a bug. */
+    private static int failed(Throwable e, String command) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof OutOfMemoryError) {
+                return outOfMemory();
+            }
+        }
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof IOException io) {
+                System.err.println(command + ": I/O error: " + OutputTarget.describe(io));
+                return ExitCodes.IO;
+            }
+        }
+        System.err.println(command + ": internal error (please report it with the trace that caused it): " + e);
+        e.printStackTrace();
+        return ExitCodes.INTERNAL;
+    }
+
+    private static int outOfMemory() {
+        long mb = Runtime.getRuntime().maxMemory() >> 20;
+        System.err.println("paje: out of memory: the JVM's heap (" + mb + " MB) is too small for this trace."
+                + " Give it more with PAJE_HEAP, for example: PAJE_HEAP=16g ./paje ...");
+        return ExitCodes.OUT_OF_MEMORY;
     }
 }

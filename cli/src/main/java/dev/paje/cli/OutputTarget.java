@@ -1,6 +1,5 @@
 package dev.paje.cli;
 
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AccessDeniedException;
@@ -28,7 +27,7 @@ final class OutputTarget {
         if (parent != null && !Files.isDirectory(parent)) {
             return file + ": cannot write: no such directory " + parent;
         }
-        if (parent != null && !Files.isWritable(parent) || Files.exists(file) && !Files.isWritable(file)) {
+        if (Files.exists(file) ? !Files.isWritable(file) : parent != null && !Files.isWritable(parent)) {
             return file + ": cannot write: permission denied";
         }
         return null;
@@ -50,22 +49,21 @@ final class OutputTarget {
         return null;
     }
 
-    /** The file, or standard output (left open) when {@code file} is null. */
+    /** The file, or standard output (left open; failing as soon as a write fails) when {@code file} is null. */
     static OutputStream open(Path file) throws IOException {
-        if (file == null) {
-            return new FilterOutputStream(System.out) {
-                @Override
-                public void write(byte[] b, int off, int len) throws IOException {
-                    out.write(b, off, len);
-                }
+        return file == null ? Stdout.stream() : Files.newOutputStream(file);
+    }
 
-                @Override
-                public void close() throws IOException {
-                    flush();
-                }
-            };
+    /**
+     * Prints why the output could not be written ({@code file}, or standard output when null) and
+     * returns {@link ExitCodes#IO}; nothing is printed when the reader of a pipe went away.
+     */
+    static int writeFailed(java.io.PrintWriter err, String command, Path file, IOException e) {
+        if (file != null || !Stdout.brokenPipe(e)) {
+            err.println("paje " + command + ": cannot write " + (file == null ? "to standard output" : file) + ": "
+                    + describe(e));
         }
-        return Files.newOutputStream(file);
+        return ExitCodes.IO;
     }
 
     /** An I/O error in words ("permission denied", "not a directory"...), without the exception's class. */

@@ -30,8 +30,7 @@ import picocli.CommandLine.Spec;
             "of each state value, event counts, variable min-max), hatched, as in the viewer:",
             "an SVG stays small whatever the size of the trace.",
             ""},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the picture was written", "1:the trace has a problem, or the picture could not be written",
+        exitCodeList = {"0:the picture was written",
             "2:wrong usage (unknown container or type, bad window or size, unknown format)"})
 final class RenderCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", paramLabel = "TRACE", description = "Trace file; '-' or nothing reads standard input.")
@@ -82,7 +81,7 @@ final class RenderCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         RenderOptions options = new RenderOptions(start, end, containers, types, width, height, title, !noLegend,
                 aggregate, RenderOptions.defaults().aggregateMin());
@@ -96,11 +95,11 @@ final class RenderCommand implements Callable<Integer> {
         String unwritable = unwritable(output);
         if (unwritable != null) {
             err.println("paje render: cannot write " + output + ": " + unwritable);
-            return 1;
+            return ExitCodes.IO;
         }
         TraceLoader.Loaded loaded = TraceInput.load(load.builder().build(), trace, err);
         if (loaded == null) {
-            return 1;
+            return ExitCodes.IO;
         }
         if (!loaded.valid()) {
             loaded.problems().forEach(p -> TraceInput.print(p, err));
@@ -113,8 +112,7 @@ final class RenderCommand implements Callable<Integer> {
             err.println("paje render: " + e.getMessage());
             return 2;
         } catch (IOException e) {
-            err.println("paje render: cannot write " + output + ": " + e.getMessage());
-            return 1;
+            return OutputTarget.writeFailed(err, "render", output, e);
         }
         if (picture.autoAggregated()) {
             err.println("paje render: note: one row per container would not fit in the picture's height: the leaf children"

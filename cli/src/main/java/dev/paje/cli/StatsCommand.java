@@ -54,8 +54,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "  sent, received            links",
             "  min, max, mean, integral  variables (the mean is time-weighted)",
             ""},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the statistics were printed", "1:the trace has a problem (printed on stderr)",
+        exitCodeList = {"0:the statistics were printed",
             "2:wrong usage (unknown container or type, empty window, bad option)"})
 final class StatsCommand implements Callable<Integer> {
     enum Format { table, csv, json }
@@ -96,7 +95,7 @@ final class StatsCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         if (Double.isNaN(start) || Double.isNaN(end)) {
             err.println("paje stats: --start and --end must be numbers");
@@ -115,23 +114,28 @@ final class StatsCommand implements Callable<Integer> {
         }
         TraceLoader.Loaded loaded = TraceInput.load(load.builder().build(), trace, err);
         if (loaded == null) {
-            return 1;
+            return ExitCodes.IO;
         }
         if (!loaded.valid()) {
             loaded.problems().forEach(p -> TraceInput.print(p, err));
             return 1;
         }
-        if (collectives.on) {
-            return printCollectives(loaded.trace(), collectiveOptions, err);
+        try {
+            return collectives.on ? printCollectives(loaded.trace(), collectiveOptions, err) : print(loaded.trace(), err);
+        } catch (IOException e) {
+            return OutputTarget.writeFailed(err, "stats", null, e);
         }
+    }
+
+    private int print(Trace t, PrintWriter err) throws IOException {
         StatsResult result;
         try {
-            result = Stats.compute(loaded.trace(), new StatsOptions(start, end, containers, types, groupBy));
+            result = Stats.compute(t, new StatsOptions(start, end, containers, types, groupBy));
         } catch (StatsException e) {
             err.println("paje stats: " + e.getMessage());
             return 2;
         }
-        Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
+        Writer out = new BufferedWriter(new OutputStreamWriter(Stdout.stream(), StandardCharsets.UTF_8), 1 << 16);
         switch (format) {
             case table -> new StatsTable(out).write(result, trace == null ? "-" : trace);
             case csv -> new StatsCsv(out).write(result);
@@ -152,7 +156,7 @@ final class StatsCommand implements Callable<Integer> {
         }
         Collectives all = Collectives.find(t, options);
         List<Collective> chosen = CollectivesOutput.select(t, all, lookup, containers.isEmpty());
-        Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
+        Writer out = new BufferedWriter(new OutputStreamWriter(Stdout.stream(), StandardCharsets.UTF_8), 1 << 16);
         CollectivesOutput o = new CollectivesOutput(out);
         String name = trace == null ? "-" : trace;
         switch (format) {

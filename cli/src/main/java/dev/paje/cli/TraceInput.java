@@ -29,7 +29,7 @@ final class TraceInput {
         return true;
     }
 
-    /** Loads {@code arg}; returns null after printing a message when the file cannot be read. */
+    /** Loads {@code arg}; returns null after printing a message when the file cannot be read (exit code 4). */
     static TraceLoader.Loaded load(TraceLoader loader, String arg, PrintWriter err) {
         try {
             if (!readable(arg, err)) {
@@ -43,7 +43,7 @@ final class TraceInput {
             }
             return loaded;
         } catch (IOException e) {
-            err.println("paje: " + arg + ": cannot read: " + e.getMessage());
+            err.println("paje: " + arg + ": cannot read: " + OutputTarget.describe(e));
             return null;
         }
     }

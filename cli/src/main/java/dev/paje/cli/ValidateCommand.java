@@ -18,8 +18,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Check traces: header, every line, and the simulation (types, containers, states, links).",
             "Each problem is printed as FILE:LINE: what is wrong (expected ..., found ...), followed by the line.",
             "Unlike pj_dump, it goes on after a problem and reports further ones, up to --max-problems."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:every trace is valid", "1:a trace has problems (or could not be read)", "2:wrong usage"})
+        exitCodeList = {"0:every trace is valid", "1:a trace has problems", "4:a trace could not be read (the others are checked)"})
 final class ValidateCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "TRACE", description = "Trace files; '-' reads standard input.")
     List<String> traces;
@@ -52,7 +51,7 @@ final class ValidateCommand implements Callable<Integer> {
         for (String trace : traces) {
             TraceLoader.Loaded loaded = TraceInput.load(loader, trace, err);
             if (loaded == null) {
-                status = 1;
+                status = ExitCodes.IO;
                 continue;
             }
             for (Problem p : loaded.problems()) {
@@ -67,7 +66,7 @@ final class ValidateCommand implements Callable<Integer> {
                             loaded.lines(), loaded.events(), loaded.trace().containers().size());
                 }
             } else {
-                status = 1;
+                status = Math.max(status, ExitCodes.TRACE);
                 long more = loaded.problemLines() - loaded.problems().size();
                 err.printf("%s: invalid: %d problem%s%s%n", trace, loaded.problems().size(),
                         loaded.problems().size() == 1 ? "" : "s",

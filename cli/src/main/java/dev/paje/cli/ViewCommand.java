@@ -24,8 +24,8 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Open a trace in the browser: an interactive space-time diagram (zoom, pan, inspect).",
             "Loads the trace, serves the page on http://HOST:PORT/ and opens it, until Ctrl-C.",
             "A trace with problems still opens: what could be read is shown, with the list of problems."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:stopped", "1:the trace could not be read, or the port could not be opened", "2:wrong usage"})
+        exitCodeList = {"0:stopped", "1:(not used: a trace with problems still opens)",
+            "4:the trace could not be read, or the port could not be opened"})
 final class ViewCommand implements Callable<Integer> {
     @Parameters(paramLabel = "TRACE", description = "Trace file.")
     String trace;
@@ -67,7 +67,7 @@ final class ViewCommand implements Callable<Integer> {
             return 2;
         }
         if (!TraceInput.readable(trace, err)) {
-            return 1;
+            return ExitCodes.IO;
         }
         // Serve at once: the page shows the loading progress of a big trace.
         ViewerServer server;
@@ -75,7 +75,7 @@ final class ViewCommand implements Callable<Integer> {
             server = ViewerServer.starting(Path.of(trace).getFileName().toString(), host, port);
         } catch (IOException | RuntimeException e) {
             err.println("paje view: cannot listen on " + host + ":" + port + ": " + e.getMessage());
-            return 1;
+            return ExitCodes.IO;
         }
         try {
             server.sources(source);
@@ -94,7 +94,7 @@ final class ViewCommand implements Callable<Integer> {
         TraceLoader.Loaded loaded = TraceInput.load(loader, trace, err);
         if (loaded == null) {
             server.close();
-            return 1;
+            return ExitCodes.IO;
         }
         reportProblems(loaded, err);
         server.ready(loaded);

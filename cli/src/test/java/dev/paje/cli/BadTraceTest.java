@@ -545,7 +545,7 @@ class BadTraceTest {
         Path missing = dir.resolve("does-not-exist.trace");
         for (String command : List.of("validate", "dump")) {
             CliRun.Result r = CliRun.run(command, missing.toString());
-            assertThat(r.exit()).as("%s on a missing file\n%s", command, r).isEqualTo(1);
+            assertThat(r.exit()).as("%s on a missing file: an I/O error\n%s", command, r).isEqualTo(4);
             assertNoStackTrace(r);
             assertThat(r.err()).as("%s on a missing file\n%s", command, r)
                     .contains(missing.toString()).containsIgnoringCase("no such file");
@@ -553,7 +553,7 @@ class BadTraceTest {
         // validate goes on with the next trace after a missing one
         Path valid = write("valid.trace", trace(VALID_BODY.toArray(String[]::new)));
         CliRun.Result r = CliRun.run("validate", missing.toString(), valid.toString());
-        assertThat(r.exit()).as("validate missing + valid\n%s", r).isEqualTo(1);
+        assertThat(r.exit()).as("validate missing + valid\n%s", r).isEqualTo(4);
         assertThat(r.out()).as("validate missing + valid\n%s", r).contains(valid + ": valid");
     }
 

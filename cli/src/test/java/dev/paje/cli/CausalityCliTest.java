@@ -104,18 +104,18 @@ class CausalityCliTest {
         Path bad = dir.resolve("bad.trace");
         Files.writeString(bad, "%EventDef PajeNewEvent 1\n% Time date\n%EndEventDef\n1 0\n");
         Object[][] cases = {
-            {new String[] {"causality", "missing.trace"}, 2, "missing.trace: no such file"},
+            {new String[] {"causality", "missing.trace"}, 4, "missing.trace: no such file"},
             {new String[] {"causality", "--format", "xml", SKEW}, 2, "expected table or json, found 'xml'"},
             {new String[] {"causality", "--per", "Rack", SKEW}, 2, "--per Rack: no container type", "Machine, Process"},
             {new String[] {"causality", "--min-latency", "-1", SKEW}, 2, "--min-latency must be a number of seconds >= 0"},
             {new String[] {"causality", "--max", "-3", SKEW}, 2, "--max must be 0 (all) or more"},
-            {new String[] {"causality", bad.toString()}, 2, "has problems"},
+            {new String[] {"causality", bad.toString()}, 1, "has problems"},
             {new String[] {"causality"}, 2, "Missing required parameter"},
             {new String[] {"fix-clocks", SKEW}, 2, "Missing required option: '--output=OUT'"},
-            {new String[] {"fix-clocks", "missing.trace", "-o", dir.resolve("o.trace").toString()}, 1, "no such file"},
+            {new String[] {"fix-clocks", "missing.trace", "-o", dir.resolve("o.trace").toString()}, 4, "no such file"},
             {new String[] {"fix-clocks", copy.toString(), "-o", copy.toString()}, 2, "is the trace itself"},
             {new String[] {"fix-clocks", "-", "-o", dir.resolve("o.trace").toString()}, 2, "TRACE must be a file"},
-            {new String[] {"fix-clocks", SKEW, "-o", dir.toString()}, 2, "is a directory"},
+            {new String[] {"fix-clocks", SKEW, "-o", dir.toString()}, 4, "is a directory"},
             {new String[] {"fix-clocks", bad.toString(), "-o", dir.resolve("o.trace").toString()}, 1, "nothing written"},
         };
         for (Object[] c : cases) {
@@ -133,7 +133,7 @@ class CausalityCliTest {
     void helpListsTheExitCodes() {
         CliRun.Result r = CliRun.run("causality", "--help");
         assertThat(r.exit()).isZero();
-        assertThat(r.out()).contains("1   tachyons found", "--per=TYPE", "--min-latency");
+        assertThat(r.out()).containsPattern("\\n +1 +tachyons found").contains("--per=TYPE", "--min-latency");
         CliRun.Result f = CliRun.run("fix-clocks", "--help");
         assertThat(f.out()).contains("--output=OUT", "no clock shifts can fix it");
     }

@@ -1,6 +1,7 @@
 package dev.paje.cli;
 
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.Charset;
 
@@ -30,13 +31,25 @@ final class CliRun {
     }
 
     static Result run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        return run(out, out, args);
+    }
+
+    /**
+     * Runs with standard output written to {@code stdout} (e.g. /dev/full, through {@link Stdout#recording}
+     * as {@code Main.main} does); the result's out is empty.
+     */
+    static Result runWithStdout(OutputStream stdout, String... args) {
+        return run(Stdout.recording(stdout), null, args);
+    }
+
+    private static Result run(OutputStream stdout, ByteArrayOutputStream out, String... args) {
         synchronized (LOCK) {
             Charset cs = Charset.defaultCharset();
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
             ByteArrayOutputStream err = new ByteArrayOutputStream();
             PrintStream oldOut = System.out;
             PrintStream oldErr = System.err;
-            PrintStream newOut = new PrintStream(out, true, cs);
+            PrintStream newOut = new PrintStream(stdout, true, cs);
             PrintStream newErr = new PrintStream(err, true, cs);
             int exit;
             try {
@@ -49,7 +62,7 @@ final class CliRun {
                 System.setOut(oldOut);
                 System.setErr(oldErr);
             }
-            return new Result(exit, out.toString(cs), err.toString(cs));
+            return new Result(exit, out == null ? "" : out.toString(cs), err.toString(cs));
         }
     }
 }

@@ -25,28 +25,28 @@ class ExportErrorsTest {
     void csvNeedsADirectory() throws IOException {
         assertThat(expect(2, "export", EXAMPLE, "-f", "csv").err()).contains("-o DIR");
         Path file = Files.writeString(dir.resolve("file.txt"), "x");
-        assertThat(expect(1, "export", EXAMPLE, "-f", "csv", "-o", file.toString()).err())
+        assertThat(expect(4, "export", EXAMPLE, "-f", "csv", "-o", file.toString()).err())
                 .contains(file.toString(), "not a directory");
-        assertThat(expect(1, "export", EXAMPLE, "-f", "csv", "-o", file.resolve("sub").toString()).err())
+        assertThat(expect(4, "export", EXAMPLE, "-f", "csv", "-o", file.resolve("sub").toString()).err())
                 .contains("cannot create the directory");
     }
 
     @Test
     void unwritableOutputFile() {
         Path missing = dir.resolve("no/such/dir/out.json");
-        assertThat(expect(1, "export", EXAMPLE, "-f", "json", "-o", missing.toString()).err())
+        assertThat(expect(4, "export", EXAMPLE, "-f", "json", "-o", missing.toString()).err())
                 .contains(missing.toString(), "no such directory");
-        assertThat(expect(1, "export", EXAMPLE, "-f", "chrome", "-o", dir.toString()).err())
+        assertThat(expect(4, "export", EXAMPLE, "-f", "chrome", "-o", dir.toString()).err())
                 .contains("is a directory");
-        assertThat(expect(1, "cut", EXAMPLE, "-s", "1", "-e", "2", "-o", missing.toString()).err())
+        assertThat(expect(4, "cut", EXAMPLE, "-s", "1", "-e", "2", "-o", missing.toString()).err())
                 .contains("no such directory");
     }
 
     @Test
     void missingAndInvalidTraces() throws IOException {
         Path missing = dir.resolve("missing.trace");
-        assertThat(expect(1, "export", missing.toString(), "-f", "json").err()).contains(missing.toString(), "no such file");
-        assertThat(expect(1, "cut", missing.toString(), "-s", "0", "-e", "1").err()).contains("no such file");
+        assertThat(expect(4, "export", missing.toString(), "-f", "json").err()).contains(missing.toString(), "no such file");
+        assertThat(expect(4, "cut", missing.toString(), "-s", "0", "-e", "1").err()).contains("no such file");
         Path bad = Files.writeString(dir.resolve("bad.trace"), "%EventDef PajeNewEvent 1\n% Time date\n%EndEventDef\n1 x\n");
         CliRun.Result r = expect(1, "export", bad.toString(), "-f", "csv", "-o", dir.resolve("out").toString());
         assertThat(r.err()).startsWith(bad + ":");

@@ -62,7 +62,7 @@ class RenderCliTest {
         expect(2, List.of("render", HELLO, "-o", out, "--height", "99999"), "--height 99999 is out of range");
         expect(2, List.of("render", HELLO, "-o", out, "-w", "wide"), "--width", "'wide'");
         expect(2, List.of("render", HELLO), "Missing required option", "--output");
-        expect(1, List.of("render", HELLO, "-o", dir.resolve("no/such/dir/x.png").toString()), "cannot write",
+        expect(4, List.of("render", HELLO, "-o", dir.resolve("no/such/dir/x.png").toString()), "cannot write",
                 "no such directory");
         Path folder = dir.resolve("folder.png");
         try {
@@ -70,8 +70,8 @@ class RenderCliTest {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        expect(1, List.of("render", HELLO, "-o", folder.toString()), "cannot write", "it is a directory");
-        expect(1, List.of("render", "no-such.trace", "-o", out), "no-such.trace: no such file");
+        expect(4, List.of("render", HELLO, "-o", folder.toString()), "cannot write", "it is a directory");
+        expect(4, List.of("render", "no-such.trace", "-o", out), "no-such.trace: no such file");
         assertThat(dir.resolve("x.svg")).doesNotExist();
     }
 

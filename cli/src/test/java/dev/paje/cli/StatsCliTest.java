@@ -146,7 +146,7 @@ class StatsCliTest {
     @Test
     void missingOrBadTraceExitsWithOne(@TempDir Path dir) throws IOException {
         CliRun.Result missing = CliRun.run("stats", dir.resolve("none.trace").toString());
-        assertThat(missing.exit()).as("%s", missing).isEqualTo(1);
+        assertThat(missing.exit()).as("%s", missing).isEqualTo(4);
         assertThat(missing.err()).contains("no such file");
         Path bad = dir.resolve("bad.trace");
         Files.writeString(bad, Files.readString(Path.of(HELLO)).replace("13 1.1 t11 E checkpoint", "13 1.1 t99 E checkpoint"));

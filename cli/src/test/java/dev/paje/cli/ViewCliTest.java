@@ -18,7 +18,7 @@ class ViewCliTest {
     @Test
     void missingTraceOrBadPortIsRefused() {
         CliRun.Result missing = CliRun.run("view", "--no-browser", "no-such.trace");
-        assertThat(missing.exit()).isEqualTo(1);
+        assertThat(missing.exit()).isEqualTo(4);
         assertThat(missing.err()).contains("no-such.trace: no such file");
         CliRun.Result port = CliRun.run("view", "--no-browser", "--port", "70000", "../examples/hello.trace");
         assertThat(port.exit()).isEqualTo(2);

@@ -1,0 +1,52 @@
+package dev.paje.cli;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Valid traces of any size written by the tests: two processes switching between two states. */
+final class SmallTraces {
+    private SmallTraces() {
+    }
+
+    /** A trace of {@code states} states (about 25 bytes and one dump line of 70 each). */
+    static Path write(Path file, int states) throws IOException {
+        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.US_ASCII)) {
+            w.write("""
+                    %EventDef PajeDefineContainerType 0
+                    % Alias string
+                    % Type string
+                    % Name string
+                    %EndEventDef
+                    %EventDef PajeDefineStateType 1
+                    % Alias string
+                    % Type string
+                    % Name string
+                    %EndEventDef
+                    %EventDef PajeCreateContainer 2
+                    % Time date
+                    % Alias string
+                    % Type string
+                    % Container string
+                    % Name string
+                    %EndEventDef
+                    %EventDef PajeSetState 3
+                    % Time date
+                    % Type string
+                    % Container string
+                    % Value string
+                    %EndEventDef
+                    0 P 0 Process
+                    1 S P State
+                    2 0 p1 P 0 p1
+                    2 0 p2 P 0 p2
+                    """);
+            for (int i = 0; i < states; i++) {
+                w.write("3 " + (i / 2) + "." + (i % 2 == 0 ? "25" : "75") + " S p" + (1 + i % 2) + (i % 3 == 0 ? " Run\n" : " Wait\n"));
+            }
+        }
+        return file;
+    }
+}

@@ -21,8 +21,11 @@ final class LoadOptions {
         "(default: next to the trace, or ~/.cache/paje when that folder is read-only)."})
     Path cacheDir;
 
-    @Option(names = "--no-cache", description = "Neither use nor write the binary cache.")
+    @Option(names = "--no-cache", description = "Neither use nor write the binary cache (the store then goes to a temporary file).")
     boolean noCache;
+
+    @Option(names = "--cache-min-size", paramLabel = "BYTES", description = "Cache traces of at least BYTES (default: 64 MB).")
+    Long cacheMinSize;
 
     /** A loader builder with these options set. */
     TraceLoader.Builder builder() {
@@ -32,7 +35,8 @@ final class LoadOptions {
     /** The same, also reporting the progress to {@code also} (the viewer's page). */
     TraceLoader.Builder builder(Progress also) {
         CachePolicy defaults = CachePolicy.defaults();
-        CachePolicy cache = noCache ? CachePolicy.off() : new CachePolicy(true, defaults.minBytes(), cacheDir);
+        CachePolicy cache = noCache ? CachePolicy.off() : new CachePolicy(true,
+                cacheMinSize != null ? Math.max(0, cacheMinSize) : defaults.minBytes(), cacheDir);
         return TraceLoader.builder().legacyNames(legacy).ignoreIncompleteLinks(ignoreIncompleteLinks)
                 .threads(threads).cache(cache).progress(Progress.both(TerminalProgress.forTerminal(), also));
     }

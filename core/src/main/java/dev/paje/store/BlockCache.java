@@ -22,7 +22,7 @@ public final class BlockCache {
         this.budget = budget;
     }
 
-    /** The process's cache: an eighth of the maximum heap, between 16 MB and 192 MB. */
+    /** The process's cache: an eighth of the maximum heap, between 4 MB and 192 MB. */
     static BlockCache shared() {
         BlockCache c = shared;
         if (c == null) {
@@ -30,7 +30,7 @@ public final class BlockCache {
                 c = shared;
                 if (c == null) {
                     long max = Runtime.getRuntime().maxMemory();
-                    c = new BlockCache(Math.max(16L << 20, Math.min(192L << 20, max / 8)));
+                    c = new BlockCache(Math.max(4L << 20, Math.min(192L << 20, max / 8)));
                     shared = c;
                 }
             }

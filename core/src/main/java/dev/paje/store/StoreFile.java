@@ -79,12 +79,12 @@ public final class StoreFile implements Closeable {
     }
 
     /**
-     * The writer's pool: a quarter of the maximum heap, between 16 MB and 96 MB (the blocks being
+     * The writer's pool: a quarter of the maximum heap, between 4 MB and 96 MB (the blocks being
      * filled: 96 MB holds the tail blocks of about 16,000 tables; more only costs garbage collection).
      */
     static long defaultPoolBudget() {
         long max = Runtime.getRuntime().maxMemory();
-        return Math.max(16L << 20, Math.min(96L << 20, max / 4));
+        return Math.max(4L << 20, Math.min(96L << 20, max / 4));
     }
 
     /** Opens a sealed store for reading; its header and metadata are checked by {@link StoreMeta}. */

@@ -68,6 +68,11 @@ class StoreDamageTest {
 
     /** Restores the good cache, damages it, loads: same output, and a warning when it rebuilt. */
     private static void check(String what, Consumer<FileChannel> damage, boolean mustWarn) throws IOException {
+        check(what, damage, mustWarn, true);
+    }
+
+    private static void check(String what, Consumer<FileChannel> damage, boolean mustWarn, boolean damages)
+            throws IOException {
         Path cache = cacheFile();
         Files.write(cache, good);
         try (FileChannel ch = FileChannel.open(cache, StandardOpenOption.WRITE)) {
@@ -75,6 +80,9 @@ class StoreDamageTest {
         }
         TraceLoader.Loaded loaded = loader().load(trace);
         assertThat(dump(loaded)).as(what).isEqualTo(expected);
+        if (!damages) {
+            return; // the bytes were already so: nothing to detect
+        }
         assertThat(loaded.fromCache()).as(what + ": a damaged cache is never used").isFalse();
         if (mustWarn) {
             assertThat(loaded.notices()).as(what).singleElement().asString().contains("damaged").contains("rebuilding");
@@ -96,7 +104,9 @@ class StoreDamageTest {
         long size = good.length;
         for (long at : new long[] {0, 4096, 8192, size / 3, size / 2, size * 3 / 4, size - 4096}) {
             long page = at / 4096 * 4096;
-            check("4 KB zeroed at " + page, ch -> write(ch, page, new byte[4096]), true);
+            boolean zeros = java.util.Arrays.equals(good, (int) page, (int) Math.min(good.length, page + 4096),
+                    new byte[4096], 0, (int) Math.min(4096, good.length - page));
+            check("4 KB zeroed at " + page, ch -> write(ch, page, new byte[4096]), true, !zeros);
         }
     }
 

@@ -90,7 +90,8 @@ final class ViewCommand implements Callable<Integer> {
         if (!noBrowser) {
             openBrowser(server.url(), err);
         }
-        TraceLoader loader = load.builder(server.progress()).collectProblems(100).build();
+        // opening a cache reads only its metadata: blocks are checked as they are read (first paint stays fast)
+        TraceLoader loader = load.builder(server.progress()).collectProblems(100).verifyCache(false).build();
         TraceLoader.Loaded loaded = TraceInput.load(loader, trace, err);
         if (loaded == null) {
             server.close();

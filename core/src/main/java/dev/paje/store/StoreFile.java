@@ -229,7 +229,7 @@ public final class StoreFile implements Closeable {
     }
 
     StoreDamagedException damaged(String what) {
-        return new StoreDamagedException("the store " + name + " is damaged: " + what);
+        return new StoreDamagedException("the store " + name + " is damaged: " + what, path);
     }
 
     // ---- the end of writing

@@ -50,6 +50,14 @@ final class Router implements HttpHandler {
                 Json.error(ex, e.status(), e.getMessage());
             } catch (IOException e) {
                 throw e; // the client went away: nothing to answer
+            } catch (dev.paje.store.StoreDamagedException e) {
+                // the viewer opens caches without reading every block first: a damaged one is found here
+                LOG.log(Level.SEVERE, e.getMessage());
+                boolean removed = e.file() != null && java.nio.file.Files.deleteIfExists(e.file());
+                if (ex.getResponseCode() < 0) {
+                    Json.error(ex, 500, e.getMessage() + (removed ? "; it was removed: restart paje view to rebuild it"
+                            : "; restart paje view with --no-cache"));
+                }
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "internal error on " + ex.getRequestURI(), e);
                 if (ex.getResponseCode() < 0) {

@@ -50,21 +50,34 @@ final class Router implements HttpHandler {
                 Json.error(ex, e.status(), e.getMessage());
             } catch (IOException e) {
                 throw e; // the client went away: nothing to answer
-            } catch (dev.paje.store.StoreDamagedException e) {
-                // the viewer opens caches without reading every block first: a damaged one is found here
-                LOG.log(Level.SEVERE, e.getMessage());
-                boolean removed = e.file() != null && java.nio.file.Files.deleteIfExists(e.file());
-                if (ex.getResponseCode() < 0) {
-                    Json.error(ex, 500, e.getMessage() + (removed ? "; it was removed: restart paje view to rebuild it"
-                            : "; restart paje view with --no-cache"));
-                }
             } catch (RuntimeException e) {
+                dev.paje.store.StoreDamagedException damaged = damaged(e);
+                if (damaged != null) {
+                    // the viewer opens caches without reading every block first: a damaged one is found here
+                    LOG.log(Level.SEVERE, damaged.getMessage());
+                    boolean removed = damaged.file() != null && java.nio.file.Files.deleteIfExists(damaged.file());
+                    if (ex.getResponseCode() < 0) {
+                        Json.error(ex, 500, damaged.getMessage() + (removed
+                                ? "; it was removed: restart paje view to rebuild it" : "; restart paje view with --no-cache"));
+                    }
+                    return;
+                }
                 LOG.log(Level.WARNING, "internal error on " + ex.getRequestURI(), e);
                 if (ex.getResponseCode() < 0) {
                     Json.error(ex, 500, "internal error: " + e);
                 }
             }
         }
+    }
+
+    /** The damaged store behind {@code e} (parts of large answers are made on other threads), or null. */
+    private static dev.paje.store.StoreDamagedException damaged(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof dev.paje.store.StoreDamagedException d) {
+                return d;
+            }
+        }
+        return null;
     }
 
     private boolean localHost(String header) {

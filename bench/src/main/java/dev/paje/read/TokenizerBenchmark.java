@@ -45,6 +45,10 @@ public class TokenizerBenchmark {
     @Param("20")
     public int sizeMb;
 
+    /** A trace file to read instead of writing a synthetic one (then {@link #sizeMb} is ignored). */
+    @Param("")
+    public String file;
+
     private byte[][] chunks;
     private Header header;
     private SyntheticTrace.Stats stats;
@@ -52,9 +56,10 @@ public class TokenizerBenchmark {
 
     @Setup(Level.Trial)
     public void readChunks() throws IOException {
-        Path file = Files.createTempFile("paje-bench-", ".trace");
+        boolean given = !this.file.isEmpty();
+        Path file = given ? Path.of(this.file) : Files.createTempFile("paje-bench-", ".trace");
         try {
-            stats = SyntheticTrace.write(file, sizeMb * 1_000_000L, 42);
+            stats = given ? null : SyntheticTrace.write(file, sizeMb * 1_000_000L, 42);
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
                 long size = channel.size();
                 byte[] head = new byte[(int) Math.min(size, ReadOptions.DEFAULT_CHUNK)];
@@ -68,7 +73,12 @@ public class TokenizerBenchmark {
                 }
             }
         } finally {
-            Files.deleteIfExists(file);
+            if (!given) {
+                Files.deleteIfExists(file);
+            }
+        }
+        if (given) {
+            stats = new SyntheticTrace.Stats(Files.size(file), eventLines(chunks));
         }
         // Fail here, not in the measurements, if most lines do not take the fast path.
         long fast = 0;
@@ -86,6 +96,21 @@ public class TokenizerBenchmark {
         }
         System.out.printf("%n# synthetic trace: %d bytes, %d event lines, %d chunks, %d records, %d on the fast path%n",
                 stats.bytes(), stats.eventLines(), chunks.length, records, fast);
+    }
+
+    /** Lines that are neither blank, nor a comment, nor a header line. */
+    private static long eventLines(byte[][] chunks) {
+        long n = 0;
+        for (byte[] c : chunks) {
+            boolean start = true;
+            for (byte b : c) {
+                if (start && b != '\n' && b != '%' && b != '#') {
+                    n++;
+                }
+                start = b == '\n';
+            }
+        }
+        return n;
     }
 
     /** Tokenizes every chunk, in order, on this thread; returns the number of records (fast and raw). */

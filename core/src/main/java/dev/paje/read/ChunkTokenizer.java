@@ -18,15 +18,17 @@ final class ChunkTokenizer {
     private final Line line = new Line();
 
     /**
-     * A direct-mapped cache in front of {@link #names} for names of at most 16 bytes (types,
-     * containers, values): entry {@code i} holds the name's bytes, zero-padded, in
-     * {@code cacheKeys[2i, 2i+1]} and {@code id << 5 | length} in {@code cacheIds[i]} (0: empty).
-     * It returns the id {@link #names} gave those bytes, so ids are exactly those of the table;
-     * emptied when the table is replaced.
+     * Direct-mapped caches in front of {@link #names}, for names of 1 to 16 bytes (types,
+     * containers, values): they return the id {@link #names} gave the same bytes, so ids are
+     * exactly those of the table; emptied when the table is replaced. Names of at most 7 bytes:
+     * entry {@code i} is {@code shortCache[2i]}, the bytes zero-padded with the length in the top
+     * byte (never 0), and {@code shortCache[2i+1]}, the id: one 16-byte pair, one cache line. Names
+     * of 8 to 16 bytes: {@code longCache[4i, 4i+1]} the bytes zero-padded, {@code longCache[4i+2]}
+     * {@code id << 5 | length} (0: empty).
      */
-    private static final int CACHE_BITS = 11;
-    private final long[] cacheKeys = new long[2 << CACHE_BITS];
-    private final int[] cacheIds = new int[1 << CACHE_BITS];
+    private static final int CACHE_BITS = 12;
+    private final long[] shortCache = new long[2 << CACHE_BITS];
+    private final long[] longCache = new long[4 << CACHE_BITS];
 
     ChunkTokenizer(NameMaps maps) {
         this.maps = maps;
@@ -37,7 +39,8 @@ final class ChunkTokenizer {
         if (names.size() > MAX_LOCAL_NAMES) {
             names = new Names();
             worker = maps.newWorker();
-            java.util.Arrays.fill(cacheIds, 0);
+            java.util.Arrays.fill(shortCache, 0);
+            java.util.Arrays.fill(longCache, 0);
         }
         Batch b = new Batch(data, length, 1 + Swar.countNewlines(data, length));
         b.worker = worker;
@@ -121,24 +124,31 @@ final class ChunkTokenizer {
             return names.intern(buf, from, to);
         }
         long k0 = (long) Swar.LONGS.get(buf, from);
-        long k1 = (long) Swar.LONGS.get(buf, from + 8);
-        int rest = len - 8;
-        if (rest < 0) {
-            k0 &= (1L << (len << 3)) - 1;
-            k1 = 0;
-        } else {
-            k1 &= rest == 0 ? 0 : -1L >>> (64 - (rest << 3));
+        if (len < 8) {
+            long key = (k0 & ((1L << (len << 3)) - 1)) | (long) len << 56;
+            int slot = 2 * (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - CACHE_BITS));
+            long[] cache = shortCache;
+            if (cache[slot] == key) {
+                return (int) cache[slot + 1];
+            }
+            int id = names.intern(buf, from, to);
+            cache[slot] = key;
+            cache[slot + 1] = id;
+            return id;
         }
+        int rest = len - 8;
+        long k1 = rest == 0 ? 0 : (long) Swar.LONGS.get(buf, from + 8) & (-1L >>> (64 - (rest << 3)));
         long h = (k0 * 0x9E3779B97F4A7C15L) ^ (k1 * 0xC2B2AE3D27D4EB4FL) ^ len;
-        int slot = (int) ((h ^ (h >>> 29)) * 0x9E3779B97F4A7C15L >>> (64 - CACHE_BITS));
-        int entry = cacheIds[slot];
-        if ((entry & 31) == len && cacheKeys[2 * slot] == k0 && cacheKeys[2 * slot + 1] == k1) {
-            return entry >>> 5;
+        int slot = 4 * (int) ((h ^ (h >>> 29)) * 0x9E3779B97F4A7C15L >>> (64 - CACHE_BITS));
+        long[] cache = longCache;
+        long entry = cache[slot + 2];
+        if ((entry & 31) == len && cache[slot] == k0 && cache[slot + 1] == k1) {
+            return (int) (entry >>> 5);
         }
         int id = names.intern(buf, from, to);
-        cacheKeys[2 * slot] = k0;
-        cacheKeys[2 * slot + 1] = k1;
-        cacheIds[slot] = id << 5 | len;
+        cache[slot] = k0;
+        cache[slot + 1] = k1;
+        cache[slot + 2] = (long) id << 5 | len;
         return id;
     }
 }

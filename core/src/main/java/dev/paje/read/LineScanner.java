@@ -101,24 +101,29 @@ final class LineScanner {
             long token = ~sep & Swar.HIGH & within;
             long first = token & ((sep << 8) | prevSep);
             long last = sep & ((token << 8) | prevToken);
-            // at most four tokens start and four end in a word: store four of each, without a
-            // branch, and count the real ones (the others are overwritten later or never read)
+            // at most four tokens start and four end in a word, mostly one or two: store two of
+            // each without a branch (the extra ones are overwritten later or never read), loop
+            // for the others
             int firsts = Long.bitCount(first);
             int lasts = Long.bitCount(last);
             start[starts] = pos + (Long.numberOfTrailingZeros(first) >>> 3);
             first &= first - 1;
             start[starts + 1] = pos + (Long.numberOfTrailingZeros(first) >>> 3);
             first &= first - 1;
-            start[starts + 2] = pos + (Long.numberOfTrailingZeros(first) >>> 3);
-            first &= first - 1;
-            start[starts + 3] = pos + (Long.numberOfTrailingZeros(first) >>> 3);
             end[ends] = pos + (Long.numberOfTrailingZeros(last) >>> 3);
             last &= last - 1;
             end[ends + 1] = pos + (Long.numberOfTrailingZeros(last) >>> 3);
             last &= last - 1;
-            end[ends + 2] = pos + (Long.numberOfTrailingZeros(last) >>> 3);
-            last &= last - 1;
-            end[ends + 3] = pos + (Long.numberOfTrailingZeros(last) >>> 3);
+            if ((first | last) != 0) {
+                for (int k = starts + 2; first != 0; k++) {
+                    start[k] = pos + (Long.numberOfTrailingZeros(first) >>> 3);
+                    first &= first - 1;
+                }
+                for (int k = ends + 2; last != 0; k++) {
+                    end[k] = pos + (Long.numberOfTrailingZeros(last) >>> 3);
+                    last &= last - 1;
+                }
+            }
             starts += firsts;
             ends += lasts;
             if (nl != 0) {

@@ -417,11 +417,21 @@ class TokenizerRandomTest {
         SplittableRandom r = new SplittableRandom(SEED + 3);
         for (int i = 0; i < 300_000; i++) {
             String s = number(r);
-            // at an offset inside a larger buffer, with bytes that are not part of the number around it
-            byte[] text = ("7" + s + "9").getBytes(StandardCharsets.UTF_8);
-            int to = text.length - 1;
-            double fast = Numbers.parse(text, 1, to);
-            double general = Numbers.general(text, 1, to);
+            // at an offset inside a larger buffer (both sides of the 16 bytes where the word-wise
+            // form starts), after and before bytes that are not part of the number: digits, dots,
+            // bytes that carry when 6 is added
+            byte[] number = s.getBytes(StandardCharsets.UTF_8);
+            int before = r.nextInt(0, 30);
+            byte[] text = new byte[before + number.length + r.nextInt(0, 10)];
+            byte[] noise = {'7', '.', '-', ' ', (byte) 0xFF, (byte) 0xFA, 'e', '0'};
+            for (int k = 0; k < text.length; k++) {
+                text[k] = noise[r.nextInt(noise.length)];
+            }
+            System.arraycopy(number, 0, text, before, number.length);
+            int from = before;
+            int to = before + number.length;
+            double fast = Numbers.parse(text, from, to);
+            double general = Numbers.general(text, from, to);
             assertThat(Double.doubleToRawLongBits(fast)).as(s).isEqualTo(Double.doubleToRawLongBits(general));
         }
     }

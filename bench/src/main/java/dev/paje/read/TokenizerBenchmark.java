@@ -4,6 +4,8 @@ import dev.paje.bench.Rate;
 import dev.paje.bench.SyntheticTrace;
 import dev.paje.store.Names;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -21,6 +23,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -33,6 +36,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>This class is in package {@code dev.paje.read} (of the bench module) to reach the package-private
  * tokenizer. The primary score is passes over the whole trace per second; the secondary scores
  * {@code mb} and {@code events} are the same rate in MB (10^6 bytes) and event lines per second.
+ * After each iteration it also prints {@code cpu MB/s}: MB per second of the benchmark thread's
+ * CPU time, the figure to compare on a shared machine, where the wall-clock scores follow the load.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -45,16 +50,24 @@ public class TokenizerBenchmark {
     @Param("20")
     public int sizeMb;
 
+    /** A trace file to read instead of writing a synthetic one (then {@link #sizeMb} is ignored). */
+    @Param("")
+    public String file;
+
     private byte[][] chunks;
     private Header header;
     private SyntheticTrace.Stats stats;
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    private long cpuNanos;
+    private double cpuMb;
 
 
     @Setup(Level.Trial)
     public void readChunks() throws IOException {
-        Path file = Files.createTempFile("paje-bench-", ".trace");
+        boolean given = !this.file.isEmpty();
+        Path file = given ? Path.of(this.file) : Files.createTempFile("paje-bench-", ".trace");
         try {
-            stats = SyntheticTrace.write(file, sizeMb * 1_000_000L, 42);
+            stats = given ? null : SyntheticTrace.write(file, sizeMb * 1_000_000L, 42);
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
                 long size = channel.size();
                 byte[] head = new byte[(int) Math.min(size, ReadOptions.DEFAULT_CHUNK)];
@@ -68,7 +81,12 @@ public class TokenizerBenchmark {
                 }
             }
         } finally {
-            Files.deleteIfExists(file);
+            if (!given) {
+                Files.deleteIfExists(file);
+            }
+        }
+        if (given) {
+            stats = new SyntheticTrace.Stats(Files.size(file), eventLines(chunks));
         }
         // Fail here, not in the measurements, if most lines do not take the fast path.
         long fast = 0;
@@ -88,14 +106,42 @@ public class TokenizerBenchmark {
                 stats.bytes(), stats.eventLines(), chunks.length, records, fast);
     }
 
+    /** Prints the iteration's rate per CPU second of the benchmark thread. */
+    @TearDown(Level.Iteration)
+    public void printCpuRate() {
+        if (cpuNanos > 0) {
+            System.out.printf("%ncpu MB/s: %.1f%n", cpuMb / (cpuNanos / 1e9));
+        }
+        cpuNanos = 0;
+        cpuMb = 0;
+    }
+
+    /** Lines that are neither blank, nor a comment, nor a header line. */
+    private static long eventLines(byte[][] chunks) {
+        long n = 0;
+        for (byte[] c : chunks) {
+            boolean start = true;
+            for (byte b : c) {
+                if (start && b != '\n' && b != '%' && b != '#') {
+                    n++;
+                }
+                start = b == '\n';
+            }
+        }
+        return n;
+    }
+
     /** Tokenizes every chunk, in order, on this thread; returns the number of records (fast and raw). */
     @Benchmark
     public long tokenize(Rate rate) {
+        long cpu = threads.getCurrentThreadCpuTime();
         ChunkTokenizer tokenizer = new ChunkTokenizer(new NameMaps(new Names()));
         long records = 0;
         for (byte[] c : chunks) {
             records += tokenizer.tokenize(c, c.length, header).size;
         }
+        cpuNanos += threads.getCurrentThreadCpuTime() - cpu;
+        cpuMb += stats.bytes() / 1e6;
         rate.mb += stats.bytes() / 1e6;
         rate.events += stats.eventLines();
         return records;

@@ -17,6 +17,19 @@ final class ChunkTokenizer {
     private Names names = new Names();
     private final Line line = new Line();
 
+    /**
+     * Direct-mapped caches in front of {@link #names}, for names of 1 to 16 bytes (types,
+     * containers, values): they return the id {@link #names} gave the same bytes, so ids are
+     * exactly those of the table; emptied when the table is replaced. Names of at most 7 bytes:
+     * entry {@code i} is {@code shortCache[2i]}, the bytes zero-padded with the length in the top
+     * byte (never 0), and {@code shortCache[2i+1]}, the id: one 16-byte pair, one cache line. Names
+     * of 8 to 16 bytes: {@code longCache[4i, 4i+1]} the bytes zero-padded, {@code longCache[4i+2]}
+     * {@code id << 5 | length} (0: empty).
+     */
+    private static final int CACHE_BITS = 12;
+    private final long[] shortCache = new long[2 << CACHE_BITS];
+    private final long[] longCache = new long[4 << CACHE_BITS];
+
     ChunkTokenizer(NameMaps maps) {
         this.maps = maps;
         this.worker = maps.newWorker();
@@ -26,24 +39,21 @@ final class ChunkTokenizer {
         if (names.size() > MAX_LOCAL_NAMES) {
             names = new Names();
             worker = maps.newWorker();
+            java.util.Arrays.fill(shortCache, 0);
+            java.util.Arrays.fill(longCache, 0);
         }
-        int lines = 1;
-        for (int i = 0; i < length; i++) {
-            if (data[i] == '\n') {
-                lines++;
-            }
-        }
-        Batch b = new Batch(data, length, lines);
+        Batch b = new Batch(data, length, 1 + Swar.countNewlines(data, length));
         b.worker = worker;
         line.buf = data;
         int pos = 0;
         int number = 0;
         while (pos < length) {
-            int nl = pos;
-            while (nl < length && data[nl] != '\n') {
-                nl++;
+            int nl = LineScanner.scanLine(data, pos, length, line);
+            if (line.count > 0) {
+                record(b, header, pos, number);
+            } else if (line.count < 0) {
+                scanAndRecord(b, header, pos, nl, number);
             }
-            record(b, header, pos, nl, number);
             number++;
             pos = nl + 1;
         }
@@ -52,7 +62,8 @@ final class ChunkTokenizer {
         return b;
     }
 
-    private void record(Batch b, Header header, int from, int to, int number) {
+    /** A line the fast scanner left alone: tokenized by the reference scanner, then recorded. */
+    private void scanAndRecord(Batch b, Header header, int from, int to, int number) {
         boolean tokens;
         try {
             tokens = LineScanner.scan(b.data, from, to, line);
@@ -60,9 +71,13 @@ final class ChunkTokenizer {
             b.add(null, from, number);
             return;
         }
-        if (!tokens) {
-            return;
+        if (tokens) {
+            record(b, header, from, number);
         }
+    }
+
+    /** Records the line starting at {@code from}, tokenized in {@link #line}. */
+    private void record(Batch b, Header header, int from, int number) {
         byte[] d = b.data;
         EventDefinition def = d[line.start[0]] == '%' ? null : header.lookup(line);
         if (def == null || !def.fast() || line.count - 1 != def.fieldCount()) {
@@ -101,6 +116,39 @@ final class ChunkTokenizer {
     }
 
     private int intern(int token) {
-        return names.intern(line.buf, line.start[token], line.end[token]);
+        byte[] buf = line.buf;
+        int from = line.start[token];
+        int to = line.end[token];
+        int len = to - from;
+        if (len > 16 || from + 16 > buf.length) {
+            return names.intern(buf, from, to);
+        }
+        long k0 = (long) Swar.LONGS.get(buf, from);
+        if (len < 8) {
+            long key = (k0 & ((1L << (len << 3)) - 1)) | (long) len << 56;
+            int slot = 2 * (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - CACHE_BITS));
+            long[] cache = shortCache;
+            if (cache[slot] == key) {
+                return (int) cache[slot + 1];
+            }
+            int id = names.intern(buf, from, to);
+            cache[slot] = key;
+            cache[slot + 1] = id;
+            return id;
+        }
+        int rest = len - 8;
+        long k1 = rest == 0 ? 0 : (long) Swar.LONGS.get(buf, from + 8) & (-1L >>> (64 - (rest << 3)));
+        long h = (k0 * 0x9E3779B97F4A7C15L) ^ (k1 * 0xC2B2AE3D27D4EB4FL) ^ len;
+        int slot = 4 * (int) ((h ^ (h >>> 29)) * 0x9E3779B97F4A7C15L >>> (64 - CACHE_BITS));
+        long[] cache = longCache;
+        long entry = cache[slot + 2];
+        if ((entry & 31) == len && cache[slot] == k0 && cache[slot + 1] == k1) {
+            return (int) (entry >>> 5);
+        }
+        int id = names.intern(buf, from, to);
+        cache[slot] = k0;
+        cache[slot + 1] = k1;
+        cache[slot + 2] = (long) id << 5 | len;
+        return id;
     }
 }

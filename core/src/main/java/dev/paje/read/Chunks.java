@@ -13,7 +13,10 @@ final class Chunks {
     static long[] bounds(FileChannel channel, long size, int chunk) throws IOException {
         java.util.List<Long> bounds = new java.util.ArrayList<>();
         bounds.add(0L);
-        ByteBuffer probe = ByteBuffer.allocate(1 << 16);
+        // the first newline after each cut point: lines are short, so a small probe, read where
+        // it is needed (positional reads), searched eight bytes at a time
+        byte[] bytes = new byte[1 << 12];
+        ByteBuffer probe = ByteBuffer.wrap(bytes);
         long pos = chunk;
         while (pos < size) {
             long cut = -1;
@@ -24,13 +27,12 @@ final class Chunks {
                     probe.limit((int) (size - scan));
                 }
                 TraceReader.readFully(channel, probe, scan);
-                for (int i = 0; i < probe.limit(); i++) {
-                    if (probe.get(i) == '\n') {
-                        cut = scan + i + 1;
-                        break;
-                    }
+                int n = probe.limit();
+                int nl = Swar.newline(bytes, 0, n);
+                if (nl < n) {
+                    cut = scan + nl + 1;
                 }
-                scan += probe.limit();
+                scan += n;
             }
             if (cut < 0 || cut >= size) {
                 break;

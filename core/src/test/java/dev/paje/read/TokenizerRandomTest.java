@@ -173,7 +173,12 @@ class TokenizerRandomTest {
             b.container[i] = intern(1 + def.containerPosition);
             b.value[i] = def.valuePosition >= 0 ? intern(1 + def.valuePosition) : -1;
             b.other[i] = def.otherPosition >= 0 ? intern(1 + def.otherPosition) : -1;
-            b.key[i] = def.keyPosition >= 0 ? intern(1 + def.keyPosition) : -1;
+            if (def.keyPosition >= 0) { // keys are not interned: where they are in the chunk
+                b.key[i] = line.start[1 + def.keyPosition];
+                b.keyEnd[i] = line.end[1 + def.keyPosition];
+            } else {
+                b.key[i] = -1;
+            }
             int[] user = def.userPositions();
             b.user0[i] = user.length > 0 ? intern(1 + user[0]) : -1;
             b.user1[i] = user.length > 1 ? intern(1 + user[1]) : -1;
@@ -401,8 +406,10 @@ class TokenizerRandomTest {
             }
             assertThat(Double.doubleToRawLongBits(actual.time[i])).as(what).isEqualTo(Double.doubleToRawLongBits(expected.time[i]));
             assertThat(Double.doubleToRawLongBits(actual.number[i])).as(what).isEqualTo(Double.doubleToRawLongBits(expected.number[i]));
-            int[] a = {actual.type[i], actual.container[i], actual.value[i], actual.other[i], actual.key[i], actual.user0[i], actual.user1[i]};
-            int[] e = {expected.type[i], expected.container[i], expected.value[i], expected.other[i], expected.key[i], expected.user0[i], expected.user1[i]};
+            int[] a = {actual.type[i], actual.container[i], actual.value[i], actual.other[i], actual.key[i],
+                actual.key[i] < 0 ? -1 : actual.keyEnd[i], actual.user0[i], actual.user1[i]};
+            int[] e = {expected.type[i], expected.container[i], expected.value[i], expected.other[i], expected.key[i],
+                expected.key[i] < 0 ? -1 : expected.keyEnd[i], expected.user0[i], expected.user1[i]};
             assertThat(a).as(what).isEqualTo(e);
         }
         assertThat(actual.names.size()).isEqualTo(expected.names.size());

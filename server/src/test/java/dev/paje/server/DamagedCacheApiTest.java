@@ -77,6 +77,10 @@ class DamagedCacheApiTest {
                 assertThat(a.text()).contains("is damaged").contains("does not match its checksum")
                         .contains("restart paje view to rebuild it");
             }
+            long deadline = System.nanoTime() + 10_000_000_000L; // the server removes it as the answer ends
+            while (Files.exists(cache) && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
             assertThat(cache).doesNotExist();
         } finally {
             server.close();

@@ -20,7 +20,8 @@ import java.util.List;
  *
  * <p>Levels are built only where a bucket holds at least {@link #MIN_PER_BUCKET} states on average,
  * up to the level of one bucket; a level where a bucket would hold more than {@link #MAX_ENTRIES}
- * (level, value) pairs is not built, nor any coarser one.
+ * (level, value) pairs is not built, nor any coarser one; nor is one that would cost more than half
+ * the table's rows to read whole (it would never be read).
  */
 public final class StateSummary {
     /** Tables with fewer rows are not summarized. */
@@ -225,13 +226,23 @@ public final class StateSummary {
         if (kept == 0) {
             return null;
         }
-        double[] widths = new double[kept];
-        Rows[] buckets = new Rows[kept];
-        Rows[] longs = new Rows[kept];
+        // a level costing more than half the rows would never be read (see levelFor): not kept
+        List<Level> useful = new ArrayList<>();
         for (int k = 0; k < kept; k++) {
-            widths[k] = ls[k].w;
-            buckets[k] = ls[k].out;
-            longs[k] = ls[k].longs;
+            if (((long) ls[k].out.size() + ls[k].longs.size()) * 2 <= n) {
+                useful.add(ls[k]);
+            }
+        }
+        if (useful.isEmpty()) {
+            return null;
+        }
+        double[] widths = new double[useful.size()];
+        Rows[] buckets = new Rows[useful.size()];
+        Rows[] longs = new Rows[useful.size()];
+        for (int k = 0; k < widths.length; k++) {
+            widths[k] = useful.get(k).w;
+            buckets[k] = useful.get(k).out;
+            longs[k] = useful.get(k).longs;
         }
         return new StateSummary(start, end, widths, buckets, longs);
     }

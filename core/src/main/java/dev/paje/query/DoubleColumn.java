@@ -25,6 +25,13 @@ public final class DoubleColumn {
         values[size++] = v;
     }
 
+    void set(int i, double v) {
+        if (i >= size) {
+            throw new IndexOutOfBoundsException(i + " of " + size);
+        }
+        values[i] = v;
+    }
+
     void clear() {
         size = 0;
     }

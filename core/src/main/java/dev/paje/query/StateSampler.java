@@ -1,5 +1,6 @@
 package dev.paje.query;
 
+import dev.paje.store.StateSummary;
 import dev.paje.store.StateTable;
 import java.util.Arrays;
 
@@ -10,6 +11,14 @@ import java.util.Arrays;
  *
  * <p>States of one level never overlap and come in start order, so each level fills its pixels
  * left to right: one open cell per level is enough, with no map and no sort.
+ *
+ * <p>Zoomed out (a pixel at least one bucket of the table's {@link StateSummary} wide, and the
+ * summary cheaper than the rows), the states come from the summary instead: its long list gives
+ * the items and the states between a bucket and a pixel long exactly; the buckets give the time of
+ * the shorter ones. Where pixel edges fall on bucket edges the cells are the rows' within float
+ * rounding; elsewhere a bucket straddling a pixel edge is split between the pixels in proportion
+ * to its overlap, so at most one bucket's worth of time moves across each pixel edge (and across
+ * the window's edges). Values present with no time exactly at the window's edges may differ.
  */
 public final class StateSampler {
     private final PixelGrid grid;
@@ -44,6 +53,16 @@ public final class StateSampler {
     private double[][] openTimes = new double[8][];
     private int[] openCount = new int[8];
     private int maxLevel;
+    private boolean summaries = true;
+    private int lastLevel = -1;
+    // cells from a summary come in no pixel order: (pixel, level, value, time) pieces, grouped at the end
+    private int pieces;
+    private int[] piecePx = new int[64];
+    private int[] pieceLevel = new int[64];
+    private int[] pieceValue = new int[64];
+    private double[] pieceTime = new double[64];
+    private int[] order = new int[64];
+    private int[] groupStart = new int[0];
 
     public StateSampler(PixelGrid grid, double traceEnd) {
         this.grid = grid;
@@ -54,9 +73,25 @@ public final class StateSampler {
         return grid;
     }
 
+    /** Whether {@link #sample} may read the tables' summaries (true by default); false reads the rows always. */
+    public StateSampler summaries(boolean use) {
+        summaries = use;
+        return this;
+    }
+
+    /** The summary level the last {@link #sample} read, or -1 for the rows. */
+    public int summaryLevel() {
+        return lastLevel;
+    }
+
     /** Replaces the sampler's content by the states of {@code t} in the grid's window. */
     public StateSampler sample(StateTable t) {
         clear();
+        StateSummary summary = summaries ? t.summary() : null;
+        lastLevel = summary == null || !(grid.pixel() > 0) ? -1 : summary.levelFor(grid.pixel(), traceEnd, t.size());
+        if (lastLevel >= 0) {
+            return sampleSummary(summary, lastLevel);
+        }
         Window.states(t, grid.start(), grid.end(), row -> {
             double s = t.start(row);
             double e = t.end(row);
@@ -77,6 +112,174 @@ public final class StateSampler {
             flush(level);
         }
         return this;
+    }
+
+    private StateSampler sampleSummary(StateSummary s, int k) {
+        double ws = grid.start();
+        double we = grid.end();
+        pieces = 0;
+        // the long list: items, and the states between a bucket and a pixel long, exactly as from the rows
+        int n = s.longCount(k);
+        int from = s.firstLong(k, ws);
+        while (from > 0) {
+            from--;
+            if (s.longLevel(k, from) <= 0) {
+                break;
+            }
+        }
+        for (int i = from; i < n; i++) {
+            double a = s.longStart(k, i);
+            if (a > we) {
+                break;
+            }
+            double e = s.longEnd(k, i);
+            if (e < ws) {
+                continue;
+            }
+            int level = s.longLevel(k, i);
+            int value = s.longValue(k, i);
+            if (grid.exact(e - a)) {
+                itemRow.add(s.longRow(k, i));
+                itemStart.add(a);
+                itemEnd.add(e);
+                itemValue.add(value);
+                itemLevel.add(level);
+            } else {
+                spread(Math.max(a, ws), Math.min(e, we), Math.max(0, level), value);
+            }
+        }
+        // the buckets: time of the shorter states, split between pixels by overlap
+        double w = s.width(k);
+        double scale = grid.width() / (we - ws);
+        double bucketPx = w * scale;
+        int last = grid.width() - 1;
+        long bLast = s.bucketOf(k, we);
+        for (int i = s.firstEntry(k, s.bucketOf(k, ws)), m = s.entries(k); i < m; i++) {
+            long b = s.bucket(k, i);
+            if (b > bLast) {
+                break;
+            }
+            double xa = grid.position(s.bucketStart(k, b));
+            double xb = grid.position(s.bucketStart(k, b + 1));
+            if (!(xb > xa)) {
+                continue; // touches the window at one edge only
+            }
+            int level = s.entryLevel(k, i);
+            int value = s.entryValue(k, i);
+            double time = s.entryTime(k, i) * scale / bucketPx;
+            int p0 = Math.min(last, (int) xa);
+            int p1 = Math.min(last, (int) xb);
+            if (time == 0 || p0 == p1) {
+                piece(p0, level, value, time * (xb - xa));
+                continue;
+            }
+            for (int p = p0; p <= p1; p++) {
+                double part = Math.min(xb, p + 1) - Math.max(xa, p);
+                if (part > 0) {
+                    piece(p, level, value, time * part);
+                }
+            }
+        }
+        group();
+        return this;
+    }
+
+    /** {@link #accumulate}'s split of {@code [a, b]} between pixels, as pieces. */
+    private void spread(double a, double b, int level, int value) {
+        double xa = grid.position(a);
+        double xb = grid.position(b);
+        int last = grid.width() - 1;
+        int first = Math.min(last, (int) xa);
+        int end = Math.min(last, (int) xb);
+        if (first == end) {
+            piece(first, level, value, xb - xa);
+            return;
+        }
+        for (int p = first; p <= end; p++) {
+            double part = Math.min(xb, p + 1) - Math.max(xa, p);
+            if (part > 0 || p == first) {
+                piece(p, level, value, part);
+            }
+        }
+    }
+
+    private void piece(int px, int level, int value, double time) {
+        if (pieces == piecePx.length) {
+            int size = pieces * 2;
+            piecePx = Arrays.copyOf(piecePx, size);
+            pieceLevel = Arrays.copyOf(pieceLevel, size);
+            pieceValue = Arrays.copyOf(pieceValue, size);
+            pieceTime = Arrays.copyOf(pieceTime, size);
+        }
+        piecePx[pieces] = px;
+        pieceLevel[pieces] = level;
+        pieceValue[pieces] = value;
+        pieceTime[pieces] = time;
+        pieces++;
+        maxLevel = Math.max(maxLevel, level);
+    }
+
+    /** Pieces to cells, by pixel then level (a counting sort, stable: values in order of appearance). */
+    private void group() {
+        if (pieces == 0) {
+            return;
+        }
+        int levels = maxLevel + 1;
+        long groupsLong = (long) grid.width() * levels;
+        if (groupsLong > Integer.MAX_VALUE - 1) {
+            throw new IllegalStateException("too many nesting levels: " + levels);
+        }
+        int groups = (int) groupsLong;
+        if (groupStart.length < groups + 1) {
+            groupStart = new int[groups + 1];
+        } else {
+            Arrays.fill(groupStart, 0, groups + 1, 0);
+        }
+        for (int i = 0; i < pieces; i++) {
+            groupStart[piecePx[i] * levels + pieceLevel[i] + 1]++;
+        }
+        for (int g = 0; g < groups; g++) {
+            groupStart[g + 1] += groupStart[g];
+        }
+        if (order.length < pieces) {
+            order = new int[piecePx.length];
+        }
+        for (int i = 0; i < pieces; i++) {
+            order[groupStart[piecePx[i] * levels + pieceLevel[i]]++] = i;
+        }
+        // groupStart[g] is now the end of group g
+        int at = 0;
+        for (int g = 0; g < groups; g++) {
+            int end = groupStart[g];
+            if (end == at) {
+                continue;
+            }
+            int first = shareValue.size();
+            for (int j = at; j < end; j++) {
+                int i = order[j];
+                int found = -1;
+                for (int q = first; q < shareValue.size(); q++) {
+                    if (shareValue.get(q) == pieceValue[i]) {
+                        found = q;
+                        break;
+                    }
+                }
+                if (found < 0) {
+                    shareValue.add(pieceValue[i]);
+                    share.add(pieceTime[i]);
+                } else {
+                    share.set(found, share.get(found) + pieceTime[i]);
+                }
+            }
+            for (int q = first; q < shareValue.size(); q++) {
+                share.set(q, Math.min(1, Math.max(0, share.get(q))));
+            }
+            cellPx.add(g / levels);
+            cellLevel.add(g % levels);
+            cellFirst.add(first);
+            cellCount.add(shareValue.size() - first);
+            at = end;
+        }
     }
 
     /**

@@ -19,6 +19,27 @@ public final class StateTable extends EntityTable {
         super(rows);
     }
 
+    private StateSummary summary;
+
+    /** The multi-resolution summary of the rows (built when the store is sealed), or null. */
+    public StateSummary summary() {
+        return summary;
+    }
+
+    void summary(StateSummary s) {
+        summary = s;
+    }
+
+    /**
+     * Builds the summary of the rows as they are now, for a trace spanning {@code [start, end]}, in
+     * the rows' home, with levels holding at least {@code minPerBucket} states per bucket on
+     * average; returns it (null when no level is worth it). The store does it when sealing.
+     */
+    public StateSummary summarize(double start, double end, int minPerBucket) {
+        summary = StateSummary.build(this, start, end, rows.file(), minPerBucket);
+        return summary;
+    }
+
     /** Appends an open state and returns its row. */
     public int open(double time, int valueIndex, int nesting) {
         int r = rows.add();

@@ -29,6 +29,17 @@ public final class Store {
         return new Trace(names, types, containers, start, end, file, keys);
     }
 
+    /** Builds the summaries of the large state tables (through the writer's pool, into the file). */
+    static void summarize(Trace trace) {
+        for (Container c : trace.containers()) {
+            for (Type t : trace.types()) {
+                if (c.table(t) instanceof StateTable s && s.size() >= StateSummary.MIN_ROWS) {
+                    s.summarize(trace.start(), trace.end(), StateSummary.MIN_PER_BUCKET);
+                }
+            }
+        }
+    }
+
     /** A new, empty table of {@code kind} in this store. */
     public EntityTable newTable(TypeKind kind) {
         return EntityTable.create(kind, file, keys);
@@ -39,6 +50,7 @@ public final class Store {
      * complete and the trace reads from it. {@code key} identifies the source (for caches).
      */
     public void seal(Trace trace, String key, long lines, long events) throws IOException {
+        summarize(trace);
         file.seal(new StoreMeta.Encoder(trace, keys, key, lines, events));
     }
 }

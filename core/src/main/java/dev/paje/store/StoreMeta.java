@@ -16,7 +16,8 @@ import java.util.zip.CRC32C;
 
 /**
  * The metadata section of a {@link StoreFile}: the source's identity, names, types, containers
- * and, per table, its row count, the slot of each block and each block's checksum.
+ * and, per table, its row count, the slot of each block and each block's checksum; per state
+ * table, its {@link StateSummary} (origin, end, and per level the width and its two {@code Rows}).
  */
 public final class StoreMeta {
     private static final int STATES = 1;
@@ -136,12 +137,25 @@ public final class StoreMeta {
         UserColumns user = table.userOrNull();
         if (user == null) {
             out.writeInt(0);
-            return;
+        } else {
+            out.writeInt(user.columns().size());
+            for (Map.Entry<String, Rows> e : user.columns().entrySet()) {
+                text(out, e.getKey());
+                rows(out, e.getValue());
+            }
         }
-        out.writeInt(user.columns().size());
-        for (Map.Entry<String, Rows> e : user.columns().entrySet()) {
-            text(out, e.getKey());
-            rows(out, e.getValue());
+        if (table instanceof StateTable st) {
+            StateSummary s = st.summary();
+            out.writeInt(s == null ? 0 : s.levels());
+            if (s != null) {
+                out.writeDouble(s.origin());
+                out.writeDouble(s.traceEnd());
+                for (int k = 0; k < s.levels(); k++) {
+                    out.writeDouble(s.width(k));
+                    rows(out, s.buckets[k]);
+                    rows(out, s.longs[k]);
+                }
+            }
         }
     }
 
@@ -290,6 +304,12 @@ public final class StoreMeta {
                 if (table instanceof LinkTable l) {
                     file.verify(l.keyRefs);
                 }
+                if (table instanceof StateTable st && st.summary() != null) {
+                    for (int k = 0; k < st.summary().levels(); k++) {
+                        file.verify(st.summary().buckets[k]);
+                        file.verify(st.summary().longs[k]);
+                    }
+                }
                 if (table.userOrNull() != null) {
                     for (Rows r : table.userOrNull().columns().values()) {
                         file.verify(r);
@@ -373,6 +393,29 @@ public final class StoreMeta {
                 user.put(text(in), rows(in, file));
             }
             table.user(user);
+        }
+        if (table instanceof StateTable st) {
+            int levels = in.readInt();
+            if (levels < 0 || levels > 64) {
+                throw new IOException(levels + " summary levels");
+            }
+            if (levels > 0) {
+                double origin = in.readDouble();
+                double end = in.readDouble();
+                double[] widths = new double[levels];
+                Rows[] buckets = new Rows[levels];
+                Rows[] longs = new Rows[levels];
+                for (int k = 0; k < levels; k++) {
+                    widths[k] = in.readDouble();
+                    buckets[k] = rows(in, file);
+                    longs[k] = rows(in, file);
+                    if (!(widths[k] > 0) || buckets[k].stride() != StateSummary.BUCKET_STRIDE
+                            || longs[k].stride() != StateSummary.LONG_STRIDE) {
+                        throw new IOException("summary level " + k);
+                    }
+                }
+                st.summary(new StateSummary(origin, end, widths, buckets, longs));
+            }
         }
         return table;
     }

@@ -1,0 +1,100 @@
+package dev.paje.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.paje.CachePolicy;
+import dev.paje.SyntheticTrace;
+import dev.paje.TraceLoader;
+import dev.paje.query.PixelGrid;
+import dev.paje.query.StateSampler;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Summaries are built when the store is sealed, kept in its cache, and read back the same. */
+class StateSummaryCacheTest {
+    @TempDir
+    Path dir;
+
+    private TraceLoader loader() {
+        return TraceLoader.builder().cache(new CachePolicy(true, 0, dir.resolve("cache"))).build();
+    }
+
+    private static List<StateTable> stateTables(Trace trace) {
+        List<StateTable> out = new ArrayList<>();
+        for (Container c : trace.containers()) {
+            for (Type t : trace.types()) {
+                if (c.table(t) instanceof StateTable s) {
+                    out.add(s);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String sample(Trace trace, int width, boolean summaries, List<Integer> levels) {
+        StringBuilder out = new StringBuilder();
+        StateSampler s = new StateSampler(new PixelGrid(trace.start(), trace.end(), width), trace.end()).summaries(summaries);
+        for (StateTable t : stateTables(trace)) {
+            s.sample(t);
+            levels.add(s.summaryLevel());
+            for (int i = 0; i < s.itemCount(); i++) {
+                out.append(s.itemRow.get(i)).append(' ').append(s.itemStart.get(i)).append(' ').append(s.itemValue.get(i)).append('\n');
+            }
+            for (int c = 0; c < s.cellCount(); c++) {
+                out.append(s.cellPx.get(c)).append('/').append(s.cellLevel.get(c)).append(':');
+                for (int k = s.cellFirst.get(c), e = k + s.cellCount.get(c); k < e; k++) {
+                    out.append(' ').append(s.shareValue.get(k)).append('=').append(String.format("%.9f", s.share.get(k)));
+                }
+                out.append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    @Test
+    void summariesRoundTripThroughTheCache() throws IOException {
+        Path trace = SyntheticTrace.write(dir.resolve("big.trace"), 1, 2, 3000, 11);
+        TraceLoader.Loaded first = loader().load(trace);
+        assertThat(first.fromCache()).isFalse();
+        List<StateTable> tables = stateTables(first.trace());
+        assertThat(tables).isNotEmpty().allSatisfy(t -> {
+            assertThat(t.size()).isGreaterThanOrEqualTo(StateSummary.MIN_ROWS);
+            assertThat(t.summary()).isNotNull();
+            assertThat(t.summary().levels()).isGreaterThan(3);
+        });
+        List<Integer> levels = new ArrayList<>();
+        String fresh = sample(first.trace(), 50, true, levels);
+        assertThat(levels).allSatisfy(l -> assertThat(l).isGreaterThanOrEqualTo(0));
+
+        TraceLoader.Loaded again = loader().load(trace);
+        assertThat(again.fromCache()).isTrue();
+        List<StateTable> cached = stateTables(again.trace());
+        for (int i = 0; i < tables.size(); i++) {
+            StateSummary a = tables.get(i).summary();
+            StateSummary b = cached.get(i).summary();
+            assertThat(b.levels()).isEqualTo(a.levels());
+            for (int k = 0; k < a.levels(); k++) {
+                assertThat(b.width(k)).isEqualTo(a.width(k));
+                assertThat(b.entries(k)).isEqualTo(a.entries(k));
+                assertThat(b.longCount(k)).isEqualTo(a.longCount(k));
+            }
+        }
+        List<Integer> levelsAgain = new ArrayList<>();
+        assertThat(sample(again.trace(), 50, true, levelsAgain)).isEqualTo(fresh);
+        assertThat(levelsAgain).isEqualTo(levels);
+        first.trace().close();
+        again.trace().close();
+    }
+
+    @Test
+    void smallTablesHaveNoSummary() throws IOException {
+        Path trace = SyntheticTrace.write(dir.resolve("small.trace"), 2, 2, 50, 3);
+        TraceLoader.Loaded loaded = loader().load(trace);
+        assertThat(stateTables(loaded.trace())).allSatisfy(t -> assertThat(t.summary()).isNull());
+        loaded.trace().close();
+    }
+}

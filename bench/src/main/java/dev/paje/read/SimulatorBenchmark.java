@@ -109,11 +109,13 @@ public class SimulatorBenchmark {
         int u = 0;
         int d = 0;
         byte[] ops = r.ops;
+        Names.View keys = r.keyNames.view();
         for (int i = 0, n = r.opCount; i < n; i++) {
             switch (ops[i]) {
                 case Recorder.ENTITY -> {
                     sim.entity(r.line[e], KINDS[r.kind[e]], r.time[e], r.type[e], r.container[e], r.value[e],
-                            r.number[e], r.other[e], r.key[e]);
+                            r.number[e], r.other[e], keys.arena(), r.key[e] < 0 ? -1 : keys.offsets()[r.key[e]],
+                            r.key[e] < 0 ? -1 : keys.offsets()[r.key[e] + 1]);
                     e++;
                 }
                 case Recorder.USER -> {
@@ -162,6 +164,8 @@ public class SimulatorBenchmark {
      * fields in primitive columns, general-path lines as their text and definition.
      */
     static final class Recorder implements EventSink {
+        /** Link keys of the recorded events (interned here only, to replay them as bytes). */
+        final Names keyNames = new Names();
         static final byte ENTITY = 0;
         static final byte USER = 1;
         static final byte LINE = 2;
@@ -226,7 +230,9 @@ public class SimulatorBenchmark {
         }
 
         @Override
-        public void entity(long ln, EventKind k, double t, int ty, int c, int v, double num, int o, int ky) {
+        public void entity(long ln, EventKind k, double t, int ty, int c, int v, double num, int o, byte[] keyBuf,
+                int keyFrom, int keyTo) {
+            int ky = keyFrom < 0 ? -1 : keyNames.intern(keyBuf, keyFrom, keyTo);
             op(ENTITY);
             if (entities == line.length) {
                 int n = entities * 2;
@@ -250,7 +256,7 @@ public class SimulatorBenchmark {
             number[i] = num;
             other[i] = o;
             key[i] = ky;
-            next.entity(ln, k, t, ty, c, v, num, o, ky);
+            next.entity(ln, k, t, ty, c, v, num, o, keyBuf, keyFrom, keyTo);
         }
 
         @Override

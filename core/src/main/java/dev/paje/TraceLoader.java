@@ -36,9 +36,11 @@ public final class TraceLoader {
     private final Progress progress;
     private final CachePolicy cache;
     private final boolean verifyCache;
+    private final boolean summaries;
 
     private TraceLoader(ReadOptions read, SimOptions sim, int threads, Progress progress, CachePolicy cache,
-            boolean verifyCache) {
+            boolean verifyCache, boolean summaries) {
+        this.summaries = summaries;
         this.cache = cache;
         this.verifyCache = verifyCache;
         this.read = read;
@@ -66,8 +68,8 @@ public final class TraceLoader {
         String key = null;
         if (cache.enabled() && size >= cache.minBytes()) {
             try {
-                cacheFile = cache.fileFor(file, read.legacyNames() + "|" + sim);
-                key = "paje-store|" + SourceIdentity.of(file) + "|" + read.legacyNames() + "|" + sim;
+                cacheFile = cache.fileFor(file, read.legacyNames() + "|" + sim + (summaries ? "|summaries" : ""));
+                key = "paje-store|" + SourceIdentity.of(file) + "|" + read.legacyNames() + "|" + sim + "|" + summaries;
             } catch (IOException e) {
                 notices.add("cannot use a cache for " + file + " (" + e.getMessage() + "): reading without one");
                 cacheFile = null;
@@ -169,7 +171,7 @@ public final class TraceLoader {
     private Loaded run(String name, ReadStep step, StoreFile file, String key) throws IOException {
         Diagnostics diagnostics = new Diagnostics(read.failFast(), read.maxProblems());
         Names names = new Names();
-        Store store = new Store(file);
+        Store store = new Store(file, summaries);
         Simulator simulator = new Simulator(sim, diagnostics, names, store);
         simulator.file(name);
         TraceReader reader = new TraceReader(read, simulator, diagnostics, names, threads, progress);
@@ -250,6 +252,16 @@ public final class TraceLoader {
         private Progress progress = Progress.NONE;
         private CachePolicy cache = CachePolicy.off();
         private boolean verifyCache = true;
+        private boolean summaries;
+
+        /**
+         * Build the zoomed-out summaries of large state tables when the store is sealed (default: no;
+         * the viewer and the renderer want them: they make whole-trace windows cheap).
+         */
+        public Builder summaries(boolean on) {
+            this.summaries = on;
+            return this;
+        }
 
         /**
          * Check every block of a cache against its checksum when opening it (default: yes). Without
@@ -317,7 +329,7 @@ public final class TraceLoader {
 
         public TraceLoader build() {
             return new TraceLoader(new ReadOptions(legacyNames, failFast, maxProblems, followTraceFiles, chunkSize),
-                    new SimOptions(ignoreIncompleteLinks, stopAt, singlePrecisionVariables), threads, progress, cache, verifyCache);
+                    new SimOptions(ignoreIncompleteLinks, stopAt, singlePrecisionVariables), threads, progress, cache, verifyCache, summaries);
         }
     }
 }

@@ -97,7 +97,7 @@ final class RenderCommand implements Callable<Integer> {
             err.println("paje render: cannot write " + output + ": " + unwritable);
             return ExitCodes.IO;
         }
-        TraceLoader.Loaded loaded = TraceInput.load(load.builder().build(), trace, err);
+        TraceLoader.Loaded loaded = TraceInput.load(load.builder().summaries(true).build(), trace, err);
         if (loaded == null) {
             return ExitCodes.IO;
         }

@@ -91,7 +91,7 @@ final class ViewCommand implements Callable<Integer> {
             openBrowser(server.url(), err);
         }
         // opening a cache reads only its metadata: blocks are checked as they are read (first paint stays fast)
-        TraceLoader loader = load.builder(server.progress()).collectProblems(100).verifyCache(false).build();
+        TraceLoader loader = load.builder(server.progress()).collectProblems(100).verifyCache(false).summaries(true).build();
         TraceLoader.Loaded loaded = TraceInput.load(loader, trace, err);
         if (loaded == null) {
             server.close();
@@ -105,7 +105,7 @@ final class ViewCommand implements Callable<Integer> {
             err.println("paje: warning: " + e.getMessage() + ": rebuilding it");
             try {
                 java.nio.file.Files.deleteIfExists(e.file());
-                loaded = TraceInput.load(load.builder(server.progress()).collectProblems(100).build(), trace, err);
+                loaded = TraceInput.load(load.builder(server.progress()).collectProblems(100).summaries(true).build(), trace, err);
             } catch (IOException io) {
                 loaded = null;
             }

@@ -71,7 +71,7 @@ public final class BlockCache {
                 hand = 0;
             }
             Frame f = ring[hand];
-            if (f.used) {
+            if (f.used || f.owner.isLast(f)) {
                 f.used = false;
                 hand++;
                 continue;

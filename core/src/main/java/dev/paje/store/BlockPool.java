@@ -67,7 +67,7 @@ final class BlockPool {
                 hand = 0;
             }
             Frame f = ring[hand];
-            if (f.used) {
+            if (f.used || f.owner.isLast(f)) {
                 f.used = false;
                 hand++;
                 continue;

@@ -179,6 +179,11 @@ public final class Rows {
         FRAMES.setRelease(resident, f.block, f);
     }
 
+    /** Whether {@code f} is the block this table used last (kept by the eviction clock: hits on it skip the clock). */
+    boolean isLast(Frame f) {
+        return last == f;
+    }
+
     /** The pool or cache dropped {@code f}: the next access reads the block again. */
     void forget(Frame f) {
         if (f.block < resident.length && FRAMES.getAcquire(resident, f.block) == f) {

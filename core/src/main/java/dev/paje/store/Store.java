@@ -10,7 +10,11 @@ public final class Store {
     private final StoreFile file;
     private final KeyLog keys;
 
-    public Store(StoreFile file) {
+    private final boolean summaries;
+
+    /** A store; with {@code summaries}, large state tables get their zoomed-out summaries when sealed. */
+    public Store(StoreFile file, boolean summaries) {
+        this.summaries = summaries;
         this.file = file;
         this.keys = new KeyLog(new Rows(1, file), 0);
     }
@@ -50,7 +54,9 @@ public final class Store {
      * complete and the trace reads from it. {@code key} identifies the source (for caches).
      */
     public void seal(Trace trace, String key, long lines, long events) throws IOException {
-        summarize(trace);
+        if (summaries) {
+            summarize(trace);
+        }
         file.seal(new StoreMeta.Encoder(trace, keys, key, lines, events));
     }
 }

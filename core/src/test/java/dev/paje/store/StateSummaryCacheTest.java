@@ -20,7 +20,7 @@ class StateSummaryCacheTest {
     Path dir;
 
     private TraceLoader loader() {
-        return TraceLoader.builder().cache(new CachePolicy(true, 0, dir.resolve("cache"))).build();
+        return TraceLoader.builder().summaries(true).cache(new CachePolicy(true, 0, dir.resolve("cache"))).build();
     }
 
     private static List<StateTable> stateTables(Trace trace) {

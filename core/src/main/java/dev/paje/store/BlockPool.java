@@ -62,12 +62,13 @@ final class BlockPool {
     }
 
     private void evictOne() {
-        while (true) {
+        // a table's current block gets second chances, but after two turns of the clock anything goes
+        for (int steps = 0; ; steps++) {
             if (hand >= count) {
                 hand = 0;
             }
             Frame f = ring[hand];
-            if (f.used || f.owner.isLast(f)) {
+            if ((f.used || f.owner.isLast(f)) && steps < 2 * count) {
                 f.used = false;
                 hand++;
                 continue;

@@ -66,14 +66,19 @@ public final class BlockCache {
     }
 
     private void evictOne() {
-        // a table's current block gets second chances, but after two turns of the clock anything goes
-        for (int steps = 0; ; steps++) {
+        while (true) {
             if (hand >= count) {
                 hand = 0;
             }
             Frame f = ring[hand];
-            if ((f.used || f.owner.isLast(f)) && steps < 2 * count) {
+            if (f.used) {
                 f.used = false;
+                hand++;
+                continue;
+            }
+            if (f.owner.dropLast(f)) {
+                // a table's current block: hits on it skip the clock, so it gets a second chance; its
+                // next use goes through the table's resident blocks and marks it used
                 hand++;
                 continue;
             }

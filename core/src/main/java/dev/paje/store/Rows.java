@@ -179,9 +179,13 @@ public final class Rows {
         FRAMES.setRelease(resident, f.block, f);
     }
 
-    /** Whether {@code f} is the block this table used last (kept by the eviction clock: hits on it skip the clock). */
-    boolean isLast(Frame f) {
-        return last == f;
+    /** If {@code f} is the block this table used last, forgets that (its next use marks it used); true then. */
+    boolean dropLast(Frame f) {
+        if (last == f) {
+            last = null;
+            return true;
+        }
+        return false;
     }
 
     /** The pool or cache dropped {@code f}: the next access reads the block again. */

@@ -13,10 +13,7 @@ public final class BlockCache {
     private static volatile BlockCache shared;
 
     private final long budget;
-    private Frame[] ring = new Frame[1024];
-    private int count;
-    private int hand;
-    private long bytes;
+    private final FrameRing ring = new FrameRing();
 
     BlockCache(long budget) {
         this.budget = budget;
@@ -52,53 +49,20 @@ public final class BlockCache {
             if (there != null) {
                 return there; // another thread was first
             }
-            while (bytes + data.length * 8L > budget && count > 0) {
-                evictOne();
+            while (ring.bytes() + data.length * 8L > budget && ring.count() > 0) {
+                ring.evict();
             }
-            if (count == ring.length) {
-                ring = java.util.Arrays.copyOf(ring, count * 2);
-            }
-            ring[count++] = f;
-            bytes += data.length * 8L;
+            ring.add(f);
             rows.publish(f);
         }
         return f;
     }
 
-    private void evictOne() {
-        while (true) {
-            if (hand >= count) {
-                hand = 0;
-            }
-            Frame f = ring[hand];
-            if (f.used) {
-                f.used = false;
-                hand++;
-                continue;
-            }
-            if (f.owner.dropLast(f)) {
-                // a table's current block: hits on it skip the clock, so it gets a second chance; its
-                // next use goes through the table's resident blocks and marks it used
-                hand++;
-                continue;
-            }
-            f.owner.forget(f);
-            ring[hand] = ring[--count];
-            ring[count] = null;
-            bytes -= f.data.length * 8L;
-            return;
-        }
-    }
-
     /** Drops every block of {@code file} (it is being closed). */
     synchronized void dropAll(StoreFile file) {
-        for (int i = 0; i < count; ) {
-            Frame f = ring[i];
-            if (f.owner.file() == file) {
-                f.owner.forget(f);
-                bytes -= f.data.length * 8L;
-                ring[i] = ring[--count];
-                ring[count] = null;
+        for (int i = 0; i < ring.count(); ) {
+            if (ring.get(i).owner.file() == file) {
+                ring.removeAt(i);
             } else {
                 i++;
             }

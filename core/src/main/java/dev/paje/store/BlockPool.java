@@ -13,10 +13,7 @@ import java.util.ArrayDeque;
 final class BlockPool {
     private final StoreFile file;
     private final long budget;
-    private Frame[] ring = new Frame[1024];
-    private int count;
-    private int hand;
-    private long bytes;
+    private final FrameRing ring = new FrameRing();
     /** Arrays of evicted frames, by stride, for reuse (no garbage per block). */
     @SuppressWarnings("unchecked")
     private final ArrayDeque<long[]>[] spare = new ArrayDeque[Rows.MAX_STRIDE + 1];
@@ -30,7 +27,7 @@ final class BlockPool {
     Frame frame(Rows rows, int b, boolean fresh) {
         int longs = rows.blockLongs();
         long need = longs * 8L;
-        while (bytes + need > budget && count > 0) {
+        while (ring.bytes() + need > budget && ring.count() > 0) {
             evictOne();
         }
         long[] data = take(rows.stride(), longs);
@@ -43,11 +40,7 @@ final class BlockPool {
         }
         Frame f = new Frame(rows, b, data);
         f.dirty = fresh;
-        if (count == ring.length) {
-            ring = java.util.Arrays.copyOf(ring, count * 2);
-        }
-        ring[count++] = f;
-        bytes += need;
+        ring.add(f);
         return f;
     }
 
@@ -62,35 +55,14 @@ final class BlockPool {
     }
 
     private void evictOne() {
-        while (true) {
-            if (hand >= count) {
-                hand = 0;
-            }
-            Frame f = ring[hand];
-            if (f.used) {
-                f.used = false;
-                hand++;
-                continue;
-            }
-            if (f.owner.dropLast(f)) {
-                // a table's current block: hits on it skip the clock, so it gets a second chance; its
-                // next use goes through the table's resident blocks and marks it used
-                hand++;
-                continue;
-            }
-            save(f);
-            f.owner.forget(f);
-            ring[hand] = ring[--count];
-            ring[count] = null;
-            bytes -= f.data.length * 8L;
-            int s = f.owner.stride();
-            if (spare[s] == null) {
-                spare[s] = new ArrayDeque<>();
-            }
-            if (spare[s].size() < 64) {
-                spare[s].add(f.data);
-            }
-            return;
+        Frame f = ring.evict();
+        save(f);
+        int s = f.owner.stride();
+        if (spare[s] == null) {
+            spare[s] = new ArrayDeque<>();
+        }
+        if (spare[s].size() < 64) {
+            spare[s].add(f.data);
         }
     }
 
@@ -107,13 +79,10 @@ final class BlockPool {
 
     /** Saves every dirty frame and empties the pool (the end of writing). */
     void flushAll() {
-        for (int i = 0; i < count; i++) {
-            save(ring[i]);
-            ring[i].owner.forget(ring[i]);
-            ring[i] = null;
+        for (int i = 0; i < ring.count(); i++) {
+            save(ring.get(i));
         }
-        count = 0;
-        bytes = 0;
+        ring.clear();
         java.util.Arrays.fill(spare, null);
     }
 }

@@ -55,6 +55,9 @@ public final class LinkTable extends EntityTable {
         rows.set(r, FROM_TO, pair(fromContainer, toContainer));
         keyRefs.add();
         keyRefs.set(r, 0, keyRef);
+        if (fromContainer >= 0 && toContainer >= 0) {
+            completed(startTime, endTime);
+        }
         return r;
     }
 
@@ -62,16 +65,30 @@ public final class LinkTable extends EntityTable {
     public void setStart(int row, double time, int fromContainer) {
         rows.setDouble(row, START, time);
         rows.set(row, FROM_TO, pair(fromContainer, to(row)));
+        completed(time, end(row));
     }
 
     /** Completes a row created by its start with its end side. */
     public void setEnd(int row, double time, int toContainer) {
         rows.setDouble(row, END, time);
         rows.set(row, FROM_TO, pair(from(row), toContainer));
+        completed(start(row), time);
     }
 
-    private int completeCount = -1;
-    private double maxDuration = Double.NaN;
+    /** Counts a link that became complete: the bounds views need, without a scan when they open. */
+    private void completed(double start, double end) {
+        completeCount++;
+        maxDuration = Math.max(maxDuration, end - start);
+    }
+
+    /** The bounds of a table read back from a store. */
+    void restoreBounds(int complete, double longest) {
+        completeCount = complete;
+        maxDuration = longest;
+    }
+
+    private int completeCount;
+    private double maxDuration;
 
     /**
      * Puts the rows in the order queries rely on: complete links by start time (stable), then the
@@ -167,25 +184,11 @@ public final class LinkTable extends EntityTable {
 
     /** Number of complete links; after {@link #sort()} they are rows {@code [0, completeCount)}. */
     public int completeCount() {
-        if (completeCount < 0) {
-            int n = 0;
-            while (n < size() && complete(n)) {
-                n++;
-            }
-            completeCount = n;
-        }
         return completeCount;
     }
 
     /** The longest duration of a complete link: how far back a window query must look. */
     public double maxDuration() {
-        if (Double.isNaN(maxDuration)) {
-            double max = 0;
-            for (int i = 0, n = completeCount(); i < n; i++) {
-                max = Math.max(max, end(i) - start(i));
-            }
-            maxDuration = max;
-        }
         return maxDuration;
     }
 

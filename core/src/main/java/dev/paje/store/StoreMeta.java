@@ -133,6 +133,8 @@ public final class StoreMeta {
         rows(out, table.rows);
         if (table instanceof LinkTable l) {
             rows(out, l.keyRefs);
+            out.writeInt(l.completeCount());
+            out.writeDouble(l.maxDuration());
         }
         UserColumns user = table.userOrNull();
         if (user == null) {
@@ -383,7 +385,11 @@ public final class StoreMeta {
             case STATES -> new StateTable(rows);
             case VARIABLES -> new VariableTable(rows);
             case EVENTS -> new EventTable(rows);
-            case LINKS -> new LinkTable(rows, keys, rows(in, file));
+            case LINKS -> {
+                LinkTable l = new LinkTable(rows, keys, rows(in, file));
+                l.restoreBounds(in.readInt(), in.readDouble());
+                yield l;
+            }
             default -> throw new IOException("table kind " + kind);
         };
         int names = in.readInt();

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# paje view on a big trace: time until the server is ready and peak RSS, for the first load (writing the
+# cache) and a cached reopen, and /api/window times for 100 rows at 1500 px over 40 random windows
+# (widths 1e-4..1 of the trace, seeded) plus the whole trace.
+#
+# Usage: HEAP=256m bench/view.sh TRACE [CACHE_DIR]   (HEAP is PAJE_HEAP, default 256m; CACHE_DIR is emptied)
+set -euo pipefail
+bench="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+T=${1:?which trace?}; C=${2:-$(mktemp -d)}; port=8765
+rm -rf "$C"; mkdir -p "$C"
+for run in first cached; do
+  t0=$(date +%s.%N)
+  PAJE_HEAP=${HEAP:-256m} "$bench/../paje" view --no-browser --cache-dir "$C" -p $port "$T" > /dev/null 2>&1 &
+  pid=$!
+  until curl -s http://127.0.0.1:$port/api/status 2>/dev/null | grep -q '"ready"'; do sleep 0.1; done
+  t1=$(date +%s.%N)
+  jpid=$(pgrep -f "paje.jar view" | head -1)
+  rows=$(seq -s, 1 100)
+  end=$(curl -s http://127.0.0.1:$port/api/meta | python3 -c 'import json,sys; print(json.load(sys.stdin)["end"])')
+  times=()
+  for k in $(seq 1 40); do
+    read -r s e < <(python3 -c "import random; random.seed($k); w=$end*10**random.uniform(-4,0); s=random.uniform(0,$end-w); print(s, s+w)")
+    times+=("$(curl -s -o /dev/null -w '%{time_total}' "http://127.0.0.1:$port/api/window?start=$s&end=$e&width=1500&containers=$rows")")
+  done
+  whole=$(curl -s -o /dev/null -w '%{time_total}' "http://127.0.0.1:$port/api/window?start=0&end=$end&width=1500&containers=$rows")
+  p95=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int(NR*0.95)]}')
+  med=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int(NR*0.5)]}')
+  hwm=$(awk '/VmHWM/ {print int($2/1024)}' /proc/"$jpid"/status)
+  echo "$run: ready after $(echo "$t1 - $t0" | bc) s, peak RSS ${hwm} MB; /api/window 100 rows x 1500 px: median ${med} s, p95 ${p95} s; whole trace ${whole} s"
+  kill "$jpid"; wait $pid 2>/dev/null || true
+done

@@ -242,7 +242,7 @@ public final class TraceLoader {
         private double stopAt = Double.POSITIVE_INFINITY;
         private boolean singlePrecisionVariables;
         private int threads = Runtime.getRuntime().availableProcessors();
-        private int chunkSize = ReadOptions.DEFAULT_CHUNK;
+        private int chunkSize = ReadOptions.chunkForHeap();
 
         /** Bytes per chunk of parallel reading; for tests that force chunk boundaries everywhere. */
         public Builder chunkSize(int bytes) {

@@ -98,23 +98,7 @@ final class ViewCommand implements Callable<Integer> {
             return ExitCodes.IO;
         }
         reportProblems(loaded, err);
-        try {
-            server.ready(loaded);
-        } catch (dev.paje.store.StoreDamagedException e) {
-            // preparing the views read a damaged block of the cache: remove it and read the trace again
-            err.println("paje: warning: " + e.getMessage() + ": rebuilding it");
-            try {
-                java.nio.file.Files.deleteIfExists(e.file());
-                loaded = TraceInput.load(load.builder(server.progress()).collectProblems(100).summaries(true).build(), trace, err);
-            } catch (IOException io) {
-                loaded = null;
-            }
-            if (loaded == null) {
-                server.close();
-                return ExitCodes.IO;
-            }
-            server.ready(loaded);
-        }
+        server.ready(loaded);
         out.println("paje: " + trace + " loaded");
         out.flush();
         err.flush();

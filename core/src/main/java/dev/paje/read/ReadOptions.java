@@ -22,6 +22,15 @@ public record ReadOptions(boolean legacyNames, boolean failFast, int maxProblems
     }
 
     public static ReadOptions defaults() {
-        return new ReadOptions(false, true, 1, true, DEFAULT_CHUNK);
+        return new ReadOptions(false, true, 1, true, chunkForHeap());
+    }
+
+    /**
+     * {@link #DEFAULT_CHUNK}, smaller on small heaps: a few tokenized chunks are in flight at once, each
+     * about 3.5 times its size in memory, so the reader takes a bounded share of the heap (1/64 a chunk).
+     */
+    public static int chunkForHeap() {
+        long share = Runtime.getRuntime().maxMemory() / 64;
+        return (int) Math.max(256 << 10, Math.min(DEFAULT_CHUNK, share));
     }
 }

@@ -49,7 +49,7 @@ class SmallHeapTest {
         }
 
         static String[] digest(Path trace) throws IOException, NoSuchAlgorithmException {
-            TraceLoader.Loaded loaded = TraceLoader.builder().threads(2).chunkSize(1 << 20).build().load(trace);
+            TraceLoader.Loaded loaded = TraceLoader.builder().threads(2).build().load(trace);
             if (!loaded.valid()) {
                 throw new IllegalStateException(loaded.problems().toString());
             }

@@ -249,6 +249,14 @@ public final class TraceLoader {
             this.chunkSize = bytes;
             return this;
         }
+
+        private boolean groupByContainer = true;
+
+        /** Simulate each chunk container by container (the default), or strictly in file order (tests compare both). */
+        public Builder groupByContainer(boolean on) {
+            this.groupByContainer = on;
+            return this;
+        }
         private Progress progress = Progress.NONE;
         private CachePolicy cache = CachePolicy.off();
         private boolean verifyCache = true;
@@ -328,7 +336,8 @@ public final class TraceLoader {
         }
 
         public TraceLoader build() {
-            return new TraceLoader(new ReadOptions(legacyNames, failFast, maxProblems, followTraceFiles, chunkSize),
+            return new TraceLoader(new ReadOptions(legacyNames, failFast, maxProblems, followTraceFiles, chunkSize,
+                    groupByContainer),
                     new SimOptions(ignoreIncompleteLinks, stopAt, singlePrecisionVariables), threads, progress, cache, verifyCache, summaries);
         }
     }

@@ -91,7 +91,7 @@ public class TokenizerBenchmark {
         // Fail here, not in the measurements, if most lines do not take the fast path.
         long fast = 0;
         long records = 0;
-        ChunkTokenizer tokenizer = new ChunkTokenizer(new NameMaps(new Names()));
+        ChunkTokenizer tokenizer = new ChunkTokenizer(new NameMaps(new Names()), true);
         for (byte[] c : chunks) {
             Batch b = tokenizer.tokenize(c, c.length, header);
             records += b.size;
@@ -135,7 +135,7 @@ public class TokenizerBenchmark {
     @Benchmark
     public long tokenize(Rate rate) {
         long cpu = threads.getCurrentThreadCpuTime();
-        ChunkTokenizer tokenizer = new ChunkTokenizer(new NameMaps(new Names()));
+        ChunkTokenizer tokenizer = new ChunkTokenizer(new NameMaps(new Names()), true);
         long records = 0;
         for (byte[] c : chunks) {
             records += tokenizer.tokenize(c, c.length, header).size;

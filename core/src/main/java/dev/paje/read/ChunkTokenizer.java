@@ -16,6 +16,8 @@ final class ChunkTokenizer {
     private int worker;
     private Names names = new Names();
     private final Line line = new Line();
+    /** Null when records stay in file order. */
+    private final ContainerGroups groups;
 
     /**
      * Direct-mapped caches in front of {@link #names}, for names of 1 to 16 bytes (types,
@@ -30,9 +32,10 @@ final class ChunkTokenizer {
     private final long[] shortCache = new long[2 << CACHE_BITS];
     private final long[] longCache = new long[4 << CACHE_BITS];
 
-    ChunkTokenizer(NameMaps maps) {
+    ChunkTokenizer(NameMaps maps, boolean groupByContainer) {
         this.maps = maps;
         this.worker = maps.newWorker();
+        this.groups = groupByContainer ? new ContainerGroups() : null;
     }
 
     Batch tokenize(byte[] data, int length, Header header) {
@@ -59,6 +62,9 @@ final class ChunkTokenizer {
         }
         b.lines = number;
         b.names = names.view();
+        if (groups != null) {
+            groups.group(b, names.size());
+        }
         return b;
     }
 

@@ -33,6 +33,17 @@ public interface EventSink {
      */
     void userField(EventKind kind, String name, int valueId);
 
+    /**
+     * Whether an entity event of type {@code type} with value {@code value} (interned names) changes
+     * nothing shared between containers, so that the reader may feed the events of different
+     * containers in another order than the file's (each container's events stay in file order).
+     * The simulator says no when the value is not yet declared in the type: declaring it is shared
+     * and its order numbers the values. The default, no, keeps file order.
+     */
+    default boolean commutes(int type, int value) {
+        return false;
+    }
+
     /** End of all input: close what is still open. */
     void finish();
 }

@@ -8,9 +8,11 @@ package dev.paje.read;
  * @param maxProblems how many problems to keep before giving up
  * @param followTraceFiles read the files named by {@code PajeTraceFile} events, relative to the trace
  * @param chunkSize bytes per chunk handed to a tokenizer thread (tests force tiny chunks)
+ * @param groupByContainer feed the simulator each chunk's events container by container (faster; the
+ *     result and the problems reported are the same as in file order, which tests compare)
  */
 public record ReadOptions(boolean legacyNames, boolean failFast, int maxProblems, boolean followTraceFiles,
-        int chunkSize) {
+        int chunkSize, boolean groupByContainer) {
 
     /** The chunk size that keeps both cores busy without holding much of the file in memory. */
     public static final int DEFAULT_CHUNK = 4 << 20;
@@ -22,15 +24,15 @@ public record ReadOptions(boolean legacyNames, boolean failFast, int maxProblems
     }
 
     public static ReadOptions defaults() {
-        return new ReadOptions(false, true, 1, true, chunkForHeap());
+        return new ReadOptions(false, true, 1, true, chunkForHeap(), true);
     }
 
     /**
      * {@link #DEFAULT_CHUNK}, smaller on small heaps: a few tokenized chunks are in flight at once, each
-     * about 3.5 times its size in memory, so the reader takes a bounded share of the heap (1/64 a chunk).
+     * about 3.5 times its size in memory, so the reader takes a bounded share of the heap (1/80 a chunk).
      */
     public static int chunkForHeap() {
-        long share = Runtime.getRuntime().maxMemory() / 64;
+        long share = Runtime.getRuntime().maxMemory() / 80;
         return (int) Math.max(256 << 10, Math.min(DEFAULT_CHUNK, share));
     }
 }

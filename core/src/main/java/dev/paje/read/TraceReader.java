@@ -37,6 +37,8 @@ public final class TraceReader {
     private long lines;
     private long events;
     private long definitions;
+    /** Problems of a run simulated container by container, reported in line order at its end. */
+    private final java.util.List<Problem> deferred = new java.util.ArrayList<>();
 
     public TraceReader(ReadOptions options, EventSink sink, Diagnostics diagnostics, Names names, int threads,
             Progress progress) {
@@ -106,7 +108,7 @@ public final class TraceReader {
         FileState state = new FileState(name, baseDir, header);
         int workers = Math.min(threads, chunks);
         if (workers <= 1) {
-            ChunkTokenizer tokenizer = new ChunkTokenizer(maps);
+            ChunkTokenizer tokenizer = new ChunkTokenizer(maps, options.groupByContainer());
             for (int k = 0; k < chunks; k++) {
                 byte[] data = read(channel, bounds[k], bounds[k + 1]);
                 consume(tokenizer.tokenize(data, data.length, snapshot), state);
@@ -121,7 +123,8 @@ public final class TraceReader {
     private void parallel(FileChannel channel, long[] bounds, Header snapshot, FileState state, int workers)
             throws IOException {
         int chunks = bounds.length - 1;
-        ThreadLocal<ChunkTokenizer> tokenizers = ThreadLocal.withInitial(() -> new ChunkTokenizer(maps));
+        ThreadLocal<ChunkTokenizer> tokenizers =
+                ThreadLocal.withInitial(() -> new ChunkTokenizer(maps, options.groupByContainer()));
         ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
             Thread t = new Thread(r, "paje-tokenizer");
             t.setDaemon(true);
@@ -187,7 +190,7 @@ public final class TraceReader {
     private void readStream(InputStream in, String name, Path baseDir) throws IOException {
         Header header = new Header(options.legacyNames());
         FileState state = new FileState(name, baseDir, header);
-        ChunkTokenizer tokenizer = new ChunkTokenizer(maps);
+        ChunkTokenizer tokenizer = new ChunkTokenizer(maps, options.groupByContainer());
         progress.start(name, -1);
         byte[] buf = new byte[options.chunkSize()];
         int len = 0;
@@ -246,39 +249,131 @@ public final class TraceReader {
 
     private void consume(Batch b, FileState state) throws IOException {
         int[] map = maps.map(b);
-        for (int i = 0; i < b.size; i++) {
-            long number = state.lineBase + b.line[i] + 1;
-            EventDefinition def = b.def[i];
-            if (def == null || state.header.definitionOpen()) {
+        int i = 0;
+        while (i < b.size) {
+            if (b.def[i] == null) {
                 int from = b.offset[i];
-                handle(state, b.data, from, b.lineEnd(from), number);
+                handle(state, b.data, from, b.lineEnd(from), state.lineBase + b.line[i] + 1);
+                i++;
                 continue;
             }
-            events++;
-            int key = b.key[i];
-            try {
-                sink.entity(number, def.kind(), b.time[i], map[b.type[i]], map[b.container[i]],
-                        b.value[i] < 0 ? -1 : map[b.value[i]], b.number[i],
-                        b.other[i] < 0 ? -1 : map[b.other[i]], b.data, key, key < 0 ? -1 : b.keyEnd[i]);
-                if (b.user0[i] >= 0) {
-                    int[] user = def.userPositions();
-                    sink.userField(def.kind(), def.fieldNames().get(user[0]), map[b.user0[i]]);
-                    if (b.user1[i] >= 0) {
-                        sink.userField(def.kind(), def.fieldNames().get(user[1]), map[b.user1[i]]);
-                    }
-                }
-            } catch (EventError e) {
-                int from = b.offset[i];
-                int to = b.lineEnd(from);
-                if (to > from && b.data[to - 1] == '\r') {
-                    to--;
-                }
-                diagnostics.report(new Problem(state.name, number, e.getMessage(),
-                        new String(b.data, from, to - from, java.nio.charset.StandardCharsets.UTF_8)));
+            int j = i + 1;
+            while (j < b.size && b.def[j] != null) {
+                j++;
             }
+            run(b, i, j, map, state);
+            i = j;
         }
         state.lineBase += b.lines;
         lines += b.lines;
+    }
+
+    /**
+     * Records {@code [from, to)} of {@code b}, all tokenized entity events. The tokenizer may have
+     * grouped them by container ({@link ContainerGroups}): they are simulated in that order when
+     * nothing in them depends on the order between containers, else in file order.
+     */
+    private void run(Batch b, int from, int to, int[] map, FileState state) throws IOException {
+        boolean inOrder = true;
+        for (int k = from + 1; k < to && inOrder; k++) {
+            inOrder = b.line[k] > b.line[k - 1];
+        }
+        boolean definitionOpen = state.header.definitionOpen();
+        if (inOrder || definitionOpen || !commutes(b, from, to, map)) {
+            int[] order = inOrder ? null : fileOrder(b, from, to);
+            for (int k = from; k < to; k++) {
+                int r = order == null ? k : order[k - from];
+                long number = state.lineBase + b.line[r] + 1;
+                if (definitionOpen) {
+                    int start = b.offset[r];
+                    handle(state, b.data, start, b.lineEnd(start), number);
+                    continue;
+                }
+                events++;
+                Problem p = record(b, r, map, number, state);
+                if (p != null) {
+                    diagnostics.report(p);
+                }
+            }
+            return;
+        }
+        deferred.clear();
+        for (int k = from; k < to; k++) {
+            Problem p = record(b, k, map, state.lineBase + b.line[k] + 1, state);
+            if (p != null) {
+                deferred.add(p);
+            }
+        }
+        events += to - from;
+        if (deferred.isEmpty()) {
+            return;
+        }
+        deferred.sort(java.util.Comparator.comparingLong(Problem::line));
+        for (Problem p : deferred) {
+            try {
+                diagnostics.report(p);
+            } catch (TraceException e) { // reading stops at that line: the run's later lines were not read
+                long last = p.line() - state.lineBase - 1;
+                for (int k = from; k < to; k++) {
+                    if (b.line[k] > last) {
+                        events--;
+                    }
+                }
+                throw e;
+            }
+        }
+    }
+
+    /** Whether no record of {@code [from, to)} depends on the order between containers. */
+    private boolean commutes(Batch b, int from, int to, int[] map) {
+        for (int k = from; k < to; k++) {
+            int value = b.value[k];
+            if (value >= 0 && !sink.commutes(map[b.type[k]], map[value])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The indexes of records {@code [from, to)} sorted by line. */
+    private static int[] fileOrder(Batch b, int from, int to) {
+        long[] keyed = new long[to - from];
+        for (int k = from; k < to; k++) {
+            keyed[k - from] = (long) b.line[k] << 32 | k;
+        }
+        java.util.Arrays.sort(keyed);
+        int[] order = new int[keyed.length];
+        for (int k = 0; k < order.length; k++) {
+            order[k] = (int) keyed[k];
+        }
+        return order;
+    }
+
+    /** Simulates record {@code k}; the problem it has, or null. */
+    private Problem record(Batch b, int k, int[] map, long number, FileState state) {
+        EventDefinition def = b.def[k];
+        int key = b.key[k];
+        try {
+            sink.entity(number, def.kind(), b.time[k], map[b.type[k]], map[b.container[k]],
+                    b.value[k] < 0 ? -1 : map[b.value[k]], b.number[k],
+                    b.other[k] < 0 ? -1 : map[b.other[k]], b.data, key, key < 0 ? -1 : b.keyEnd[k]);
+            if (b.user0[k] >= 0) {
+                int[] user = def.userPositions();
+                sink.userField(def.kind(), def.fieldNames().get(user[0]), map[b.user0[k]]);
+                if (b.user1[k] >= 0) {
+                    sink.userField(def.kind(), def.fieldNames().get(user[1]), map[b.user1[k]]);
+                }
+            }
+            return null;
+        } catch (EventError e) {
+            int from = b.offset[k];
+            int to = b.lineEnd(from);
+            if (to > from && b.data[to - 1] == '\r') {
+                to--;
+            }
+            return new Problem(state.name, number, e.getMessage(),
+                    new String(b.data, from, to - from, java.nio.charset.StandardCharsets.UTF_8));
+        }
     }
 
     private void endOfFile(FileState state) {

@@ -91,6 +91,12 @@ public final class Simulator implements EventSink {
     }
 
     @Override
+    public boolean commutes(int type, int value) {
+        int i = types.find(type);
+        return i >= 0 && types.get(i).valueIndex(value) >= 0; // else the event declares a value (or fails)
+    }
+
+    @Override
     public void userField(EventKind kind, String name, int valueId) {
         if (kind != EventKind.POP_STATE && kind != EventKind.RESET_STATE && applied) {
             entities.lastUserColumns().set(entities.lastRow(), name, valueId);

@@ -362,7 +362,7 @@ class TokenizerRandomTest {
         SplittableRandom r = new SplittableRandom(SEED + 1);
         byte[] head = HEADER.getBytes(StandardCharsets.US_ASCII);
         Header header = Header.prefix(head, head.length, false);
-        ChunkTokenizer tokenizer = new ChunkTokenizer(new NameMaps(new Names()));
+        ChunkTokenizer tokenizer = new ChunkTokenizer(new NameMaps(new Names()), false);
         ReferenceTokenizer reference = new ReferenceTokenizer();
         for (int round = 0; round < 400; round++) {
             byte[] data = text(r, r.nextInt(1, 300));
@@ -378,7 +378,7 @@ class TokenizerRandomTest {
         SplittableRandom r = new SplittableRandom(SEED + 2);
         byte[] head = HEADER.getBytes(StandardCharsets.US_ASCII);
         Header header = Header.prefix(head, head.length, false);
-        ChunkTokenizer tokenizer = new ChunkTokenizer(new NameMaps(new Names()));
+        ChunkTokenizer tokenizer = new ChunkTokenizer(new NameMaps(new Names()), false);
         ReferenceTokenizer reference = new ReferenceTokenizer();
         int n = 0;
         for (int chunk = 0; chunk < 12; chunk++) {

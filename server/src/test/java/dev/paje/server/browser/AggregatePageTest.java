@@ -1,97 +1,43 @@
 package dev.paje.server.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
-import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.Playwright;
 import dev.paje.TraceLoader;
 import dev.paje.server.ViewerServer;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.Map;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Aggregated rows in the browser, over the hand-written aggregate.trace (node n, threads t1..t4;
  * between 5 and 8 three threads Run and one Comm, from 8 three Run and one is idle).
  */
-class AggregatePageTest {
-    private static final Path CHROMIUM = Paths.get("/usr/bin/chromium");
-    private static final Path SHOTS = Path.of("target/screenshots");
-    private static final String IDLE = "() => window.paje && window.paje.ready && !window.paje.pending && !window.paje.stale";
+class AggregatePageTest extends PageTest {
     private static final int[] RUN = {0, 204, 0};
     private static final int[] COMM = {0, 0, 230};
 
-    private static Playwright playwright;
-    private static Browser browser;
     private static ViewerServer server;
-    private BrowserContext context;
-    private Page page;
 
     @BeforeAll
     static void start() throws IOException {
-        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM), "browser tests skipped: no Chromium at /usr/bin/chromium");
         server = ViewerServer.start(TraceLoader.builder().build()
                 .load(Path.of("../core/src/test/resources/aggregate/aggregate.trace")), "aggregate.trace", "127.0.0.1", 0);
-        playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-        browser = ViewerPageTest.launch(playwright);
-        Files.createDirectories(SHOTS);
     }
 
     @AfterAll
     static void stop() {
-        if (browser != null) browser.close();
-        if (playwright != null) playwright.close();
         if (server != null) server.close();
     }
 
-    @BeforeEach
-    void open() {
-        context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1400, 800).setDeviceScaleFactor(1));
-        page = context.newPage();
-        page.setDefaultTimeout(15_000);
-    }
-
-    @AfterEach
-    void close() {
-        if (context != null) context.close();
-    }
-
-    private void load(String hash) {
-        page.navigate(server.url() + hash);
-        page.waitForSelector("body[data-ready=\"1\"]");
-        page.waitForFunction(IDLE);
-    }
-
-    private double num(String js) {
-        return ((Number) page.evaluate(js)).doubleValue();
-    }
-
-    private double x(double t) {
-        return num("paje.pageX(" + t + ")");
-    }
 
     /** Page y of a fraction of the aggregated lane of kind {@code kind} (0 top, 1 bottom). */
     private double laneY(String kind, double fraction) {
         return num("(() => { const a = paje.aggregates.find(l => l.kind === '" + kind + "');"
                 + " const r = paje.rows.find(r => r.container === a.container); return r.y + a.offset + " + fraction + " * a.height; })()");
-    }
-
-    private BufferedImage screenshot(String name) throws IOException {
-        return ImageIO.read(new ByteArrayInputStream(page.screenshot(new Page.ScreenshotOptions().setPath(SHOTS.resolve(name + ".png")))));
     }
 
     /** The colour at (x, y) or 2 or 4 pixels right of it (the faint stripes of an aggregate cross one of them at most). */
@@ -109,7 +55,7 @@ class AggregatePageTest {
 
     @Test
     void aCollapsedNodeShowsItsThreadsAggregatedThenCountsAValue() throws IOException {
-        load("#view=0,10");
+        load(server, "#view=0,10");
         int node = (int) num("paje.containerId('n')");
         page.click("#tree .row[data-container=\"" + node + "\"] .toggle");
         page.waitForFunction("() => paje.collapsed.length === 1 && (paje.aggregates || []).length === 2");

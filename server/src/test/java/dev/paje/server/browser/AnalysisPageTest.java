@@ -4,90 +4,45 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Download;
 import com.microsoft.playwright.Mouse;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.Playwright;
 import dev.paje.TraceLoader;
 import dev.paje.server.ViewerServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The viewer's analysis features in Chromium over examples/hello.trace: time-slice statistics and marks.
  * Every wait is on the page's model (window.paje) or the DOM; screenshots go to target/screenshots/.
  */
-class AnalysisPageTest {
-    private static final Path CHROMIUM = Paths.get("/usr/bin/chromium");
-    private static final Path SHOTS = Path.of("target/screenshots");
-    private static final String IDLE = "() => window.paje && window.paje.ready && !window.paje.pending && !window.paje.stale";
+class AnalysisPageTest extends PageTest {
     /** The statistics shown are those of the slice selected now. */
     private static final String STATS_READY = "() => paje.slice && paje.stats && paje.stats.state === 'ready'"
             + " && paje.stats.start === paje.slice.start && paje.stats.end === paje.slice.end";
 
-    private static Playwright playwright;
-    private static Browser browser;
     private static ViewerServer server;
-    private BrowserContext context;
-    private Page page;
 
     @BeforeAll
     static void start() throws IOException {
-        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM), "browser tests skipped: no Chromium at /usr/bin/chromium");
         server = ViewerServer.start(TraceLoader.builder().build().load(Path.of("../examples/hello.trace")),
                 "hello.trace", "127.0.0.1", 0);
-        playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-        browser = ViewerPageTest.launch(playwright);
-        Files.createDirectories(SHOTS);
     }
 
     @AfterAll
     static void stop() {
-        if (browser != null) browser.close();
-        if (playwright != null) playwright.close();
         if (server != null) server.close();
     }
 
-    @BeforeEach
-    void open() {
-        context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1400, 860).setDeviceScaleFactor(1)
-                .setAcceptDownloads(true));
-        page = context.newPage();
-        page.setDefaultTimeout(15_000);
-    }
-
-    @AfterEach
-    void close() {
-        if (context != null) context.close();
-    }
-
-    private void load(String hash) {
-        page.navigate(server.url() + hash);
-        page.waitForSelector("body[data-ready=\"1\"]");
-        page.waitForFunction(IDLE);
-    }
-
-    private double num(String js) {
-        return ((Number) page.evaluate(js)).doubleValue();
-    }
-
-    private int id(String container) {
-        return (int) num("paje.containerId('" + container + "')");
-    }
-
-    private double x(double t) {
-        return num("paje.pageX(" + t + ")");
+    @Override
+    protected Browser.NewContextOptions contextOptions() {
+        return new Browser.NewContextOptions().setViewportSize(1400, 860).setDeviceScaleFactor(1)
+                .setAcceptDownloads(true);
     }
 
     private double rulerY() {
@@ -104,7 +59,7 @@ class AnalysisPageTest {
 
     @Test
     void dragOnTheRulerShowsTheSharesOfTheSlice() throws IOException {
-        load("");
+        load(server, "");
         double y = rulerY();
         page.mouse().move(x(0.5), y);
         page.mouse().down();
@@ -136,7 +91,7 @@ class AnalysisPageTest {
 
     @Test
     void aSliceInTheUrlShowsExactSharesAndExportsThem() throws IOException {
-        load("#view=0,4&slice=0.5,1.5");
+        load(server, "#view=0,4&slice=0.5,1.5");
         page.waitForFunction(STATS_READY);
         assertThat(pieShare("rank 0 / main", "Reading file")).isCloseTo(0.3, within(1e-12));
         assertThat(pieShare("rank 0 / main", "Running")).isCloseTo(0.7, within(1e-12));
@@ -165,7 +120,7 @@ class AnalysisPageTest {
 
     @Test
     void marksAreSetRotatedDeletedAndKeptInTheUrl() throws IOException {
-        load("#view=1,3");
+        load(server, "#view=1,3");
         double y = num("paje.rows.find(r => r.container === " + id("rank 1 / io") + ").lanes[0].y") + 10;
         page.mouse().move(x(1.5), y);
         page.keyboard().press("m");
@@ -212,7 +167,7 @@ class AnalysisPageTest {
 
     @Test
     void searchMovesToEachHitSelectsItAndDimsTheRest() throws IOException {
-        load("#view=0,1");
+        load(server, "#view=0,1");
         search("File = main.c");
         assertThat(num("paje.search.total")).isEqualTo(1);
         page.waitForSelector("#inspector tr[data-field=\"File\"]");
@@ -248,7 +203,7 @@ class AnalysisPageTest {
 
     @Test
     void theSearchFilterCanAlsoHideOthersOrHighlightTheMatches() throws IOException {
-        load("");
+        load(server, "");
         double states = num("paje.drawn.states");
         search("reading");
         page.click("#btn-all");
@@ -305,7 +260,7 @@ class AnalysisPageTest {
 
     @Test
     void shiftDragOnThePlotSelectsASliceInsteadOfPanning() {
-        load("#view=0,4");
+        load(server, "#view=0,4");
         double y = num("paje.rows.find(r => r.container === " + id("rank 1 / io") + ").lanes[0].y") + 10;
         page.keyboard().down("Shift");
         page.mouse().move(x(2.0), y);

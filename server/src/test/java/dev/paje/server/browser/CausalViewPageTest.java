@@ -4,83 +4,48 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.Playwright;
 import dev.paje.TraceLoader;
 import dev.paje.server.ViewerServer;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The logical-time axis and gap folding in a real browser: causal/skew.trace (clocks out of step:
  * two messages arrive before they leave) and causal/gaps.trace (long idle spans). Waits on window.paje.
  */
-class CausalViewPageTest {
-    private static final Path SHOTS = Path.of("target/screenshots");
-    private static final String IDLE = "() => window.paje && window.paje.ready && !window.paje.pending && !window.paje.stale";
+class CausalViewPageTest extends PageTest {
 
-    private static Playwright playwright;
-    private static Browser browser;
     private static ViewerServer skew;
     private static ViewerServer gaps;
-    private BrowserContext context;
-    private Page page;
 
     @BeforeAll
     static void start() throws IOException {
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/chromium")), "browser tests skipped: no Chromium");
         skew = ViewerServer.start(TraceLoader.builder().build().load(Path.of("src/test/resources/causal/skew.trace")),
                 "skew.trace", "127.0.0.1", 0);
         gaps = ViewerServer.start(TraceLoader.builder().build().load(Path.of("src/test/resources/causal/gaps.trace")),
                 "gaps.trace", "127.0.0.1", 0);
-        playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-        browser = ViewerPageTest.launch(playwright);
-        Files.createDirectories(SHOTS);
     }
 
     @AfterAll
     static void stop() {
-        if (browser != null) browser.close();
-        if (playwright != null) playwright.close();
         if (skew != null) skew.close();
         if (gaps != null) gaps.close();
     }
 
-    @BeforeEach
-    void open() {
-        context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1400, 700).setDeviceScaleFactor(1));
-        page = context.newPage();
-        page.setDefaultTimeout(15_000);
-    }
-
-    @AfterEach
-    void close() {
-        if (context != null) context.close();
-    }
-
-    private void load(ViewerServer server, String hash) {
-        page.navigate(server.url() + hash);
-        page.waitForSelector("body[data-ready=\"1\"]");
-        page.waitForFunction(IDLE);
+    @Override
+    protected Browser.NewContextOptions contextOptions() {
+        return new Browser.NewContextOptions().setViewportSize(1400, 700).setDeviceScaleFactor(1);
     }
 
     private void waitAxis(String axis) {
         page.waitForFunction("() => paje.axis === '" + axis + "'");
         page.waitForFunction(IDLE);
-    }
-
-    private double num(String js) {
-        return ((Number) page.evaluate(js)).doubleValue();
     }
 
     @SuppressWarnings("unchecked")

@@ -3,20 +3,14 @@ package dev.paje.server.browser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.Playwright;
 import dev.paje.TraceLoader;
 import dev.paje.server.ViewerServer;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,60 +18,35 @@ import org.junit.jupiter.api.Test;
  * of 3 links, a ring of 4, 2 links of value a, 4 sync events): the members are drawn as one symbol per
  * operation, a click expands one back to its parts, the hash keeps the toggle. Waits on window.paje.
  */
-class CollectivesPageTest {
-    private static final Path SHOTS = Path.of("target/screenshots");
-    private static final String IDLE = "() => window.paje && window.paje.ready && !window.paje.pending && !window.paje.stale";
+class CollectivesPageTest extends PageTest {
 
-    private static Playwright playwright;
-    private static Browser browser;
     private static ViewerServer server;
-    private BrowserContext context;
-    private Page page;
 
     @BeforeAll
     static void start() throws IOException {
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/chromium")), "browser tests skipped: no Chromium");
         server = ViewerServer.start(TraceLoader.builder().build()
                 .load(Path.of("../core/src/test/resources/collective/collectives.trace")), "collectives.trace", "127.0.0.1", 0);
-        playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-        browser = ViewerPageTest.launch(playwright);
-        Files.createDirectories(SHOTS);
     }
 
     @AfterAll
     static void stop() {
-        if (browser != null) browser.close();
-        if (playwright != null) playwright.close();
         if (server != null) server.close();
     }
 
-    @BeforeEach
-    void open() {
-        context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1400, 600).setDeviceScaleFactor(1));
-        page = context.newPage();
-        page.setDefaultTimeout(15_000);
+    @Override
+    protected Browser.NewContextOptions contextOptions() {
+        return new Browser.NewContextOptions().setViewportSize(1400, 600).setDeviceScaleFactor(1);
     }
 
-    @AfterEach
-    void close() {
-        if (context != null) context.close();
-    }
-
-    private void load(String hash) {
-        page.navigate(server.url() + hash);
-        page.waitForSelector("body[data-ready=\"1\"]");
-        page.waitForFunction(IDLE);
-    }
-
-    private int num(String js) {
+    private int count(String js) {
         return ((Number) page.evaluate(js)).intValue();
     }
 
     @Test
     void operationsAreDrawnAsOneSymbolAndExpandOnClick() throws IOException {
-        load("#view=0,7");
-        assertThat(num("paje.arrows().length")).isEqualTo(13);
-        int events = num("paje.drawn.events");
+        load(server, "#view=0,7");
+        assertThat(count("paje.arrows().length")).isEqualTo(13);
+        int events = count("paje.drawn.events");
         assertThat(events).isEqualTo(5); // four sync, one tick
         page.click("#btn-coll");
         page.waitForFunction("() => paje.collectives && paje.collectives.on && paje.collectives.groups.length === 4");
@@ -85,9 +54,9 @@ class CollectivesPageTest {
         page.waitForFunction("() => location.hash.includes('coll=1')");
         assertThat(page.evaluate("paje.collectives.groups.map(g => g.value + ' ' + g.members).join(',')"))
                 .isEqualTo("bcast 3,ring 4,a 2,sync 4");
-        assertThat(num("paje.arrows().length")).isEqualTo(13 - 3 - 4 - 2);
-        assertThat(num("paje.drawn.events")).isEqualTo(1);
-        assertThat(num("paje.collectives.hiddenParts")).isEqualTo(13);
+        assertThat(count("paje.arrows().length")).isEqualTo(13 - 3 - 4 - 2);
+        assertThat(count("paje.drawn.events")).isEqualTo(1);
+        assertThat(count("paje.collectives.hiddenParts")).isEqualTo(13);
         page.screenshot(new Page.ScreenshotOptions().setPath(SHOTS.resolve("collectives-on.png")));
 
         // hovering the broadcast's band describes the operation
@@ -101,7 +70,7 @@ class CollectivesPageTest {
         // a click expands it: its three links are drawn again, highlighted
         page.mouse().click(x, y);
         page.waitForFunction("() => paje.collectives.groups[0].expanded && paje.arrows().length === 7");
-        assertThat(num("paje.collectives.hiddenParts")).isEqualTo(10);
+        assertThat(count("paje.collectives.hiddenParts")).isEqualTo(10);
         page.mouse().move(10, 10);
         page.screenshot(new Page.ScreenshotOptions().setPath(SHOTS.resolve("collectives-expanded.png")));
         // a click on its dashed bracket closes it again
@@ -113,14 +82,14 @@ class CollectivesPageTest {
         page.keyboard().press("O");
         page.waitForFunction("() => !paje.collectives.on && paje.arrows().length === 13");
         page.waitForFunction("() => !location.hash.includes('coll=1')");
-        assertThat(num("paje.drawn.events")).isEqualTo(5);
+        assertThat(count("paje.drawn.events")).isEqualTo(5);
     }
 
     @Test
     void theHashTurnsItOnAtLoad() {
-        load("#view=0,7&coll=1");
+        load(server, "#view=0,7&coll=1");
         page.waitForFunction("() => paje.collectives && paje.collectives.on && paje.collectives.groups.length === 4");
         assertThat(page.locator("#btn-coll").getAttribute("class")).contains("on");
-        assertThat(num("paje.arrows().length")).isEqualTo(4);
+        assertThat(count("paje.arrows().length")).isEqualTo(4);
     }
 }

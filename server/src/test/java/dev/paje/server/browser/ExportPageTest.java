@@ -3,10 +3,8 @@ package dev.paje.server.browser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Download;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.Playwright;
 import dev.paje.TraceLoader;
 import dev.paje.render.Format;
 import dev.paje.render.Picture;
@@ -22,7 +20,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,10 +27,7 @@ import java.util.Set;
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.NodeList;
@@ -43,52 +37,27 @@ import org.w3c.dom.NodeList;
  * on screen (window, collapsed rows, a value hidden and a colour changed in the legend). Waits are on the page's
  * model (window.paje) or the DOM; the pictures are kept in target/screenshots/.
  */
-class ExportPageTest {
-    private static final Path CHROMIUM = Paths.get("/usr/bin/chromium");
-    private static final Path SHOTS = Path.of("target/screenshots");
-    private static final String IDLE = "() => window.paje && window.paje.ready && !window.paje.pending && !window.paje.stale";
+class ExportPageTest extends PageTest {
 
-    private static Playwright playwright;
-    private static Browser browser;
     private static ViewerServer server;
     private static Trace trace;
-    private BrowserContext context;
-    private Page page;
 
     @BeforeAll
     static void start() throws IOException {
-        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM),
-                "browser tests skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)");
         TraceLoader.Loaded loaded = TraceLoader.builder().build().load(Path.of("../examples/hello.trace"));
         trace = loaded.trace();
         server = ViewerServer.start(loaded, "hello.trace", "127.0.0.1", 0);
-        playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-        browser = ViewerPageTest.launch(playwright);
-        Files.createDirectories(SHOTS);
     }
 
     @AfterAll
     static void stop() {
-        if (browser != null) browser.close();
-        if (playwright != null) playwright.close();
         if (server != null) server.close();
     }
 
-    @BeforeEach
-    void open() {
-        context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1400, 800).setDeviceScaleFactor(1)
-                .setAcceptDownloads(true));
-        page = context.newPage();
-        page.setDefaultTimeout(15_000);
-    }
-
-    @AfterEach
-    void close() {
-        if (context != null) context.close();
-    }
-
-    private int id(String container) {
-        return ((Number) page.evaluate("paje.containerId('" + container + "')")).intValue();
+    @Override
+    protected Browser.NewContextOptions contextOptions() {
+        return new Browser.NewContextOptions().setViewportSize(1400, 800).setDeviceScaleFactor(1)
+                .setAcceptDownloads(true);
     }
 
     private static Type type(String name) {

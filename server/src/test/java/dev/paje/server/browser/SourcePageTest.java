@@ -3,23 +3,16 @@ package dev.paje.server.browser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.Playwright;
 import dev.paje.TraceLoader;
 import dev.paje.server.ViewerServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,22 +20,14 @@ import org.junit.jupiter.api.io.TempDir;
  * Source click-back in Chromium: examples/hello.trace with two more states at main.c:44, served with a source
  * directory holding main.c. Every wait is on the page's model (window.paje) or the DOM; screenshots in target/screenshots/.
  */
-class SourcePageTest {
-    private static final Path CHROMIUM = Paths.get("/usr/bin/chromium");
-    private static final Path SHOTS = Path.of("target/screenshots");
-    private static final String IDLE = "() => window.paje && window.paje.ready && !window.paje.pending && !window.paje.stale";
+class SourcePageTest extends PageTest {
 
     @TempDir
     static Path tmp;
-    private static Playwright playwright;
-    private static Browser browser;
     private static ViewerServer server;
-    private BrowserContext context;
-    private Page page;
 
     @BeforeAll
     static void start() throws IOException {
-        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM), "browser tests skipped: no Chromium at /usr/bin/chromium");
         Path src = Files.createDirectories(tmp.resolve("src"));
         List<String> main = new ArrayList<>();
         for (int i = 1; i <= 60; i++) {
@@ -53,36 +38,16 @@ class SourcePageTest {
                 .replace("11 1.4 t12 S io io.c 7", "11 1.4 t12 S io main.c 44\n11 1.5 t22 S io main.c 44\n12 1.7 t22 S");
         Path trace = Files.writeString(tmp.resolve("lines.trace"), text);
         server = ViewerServer.start(TraceLoader.builder().build().load(trace), "lines.trace", "127.0.0.1", 0).sources(src);
-        playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-        browser = ViewerPageTest.launch(playwright);
-        Files.createDirectories(SHOTS);
     }
 
     @AfterAll
     static void stop() {
-        if (browser != null) browser.close();
-        if (playwright != null) playwright.close();
         if (server != null) server.close();
     }
 
-    @BeforeEach
-    void open() {
-        context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1400, 860).setDeviceScaleFactor(1));
-        page = context.newPage();
-        page.setDefaultTimeout(15_000);
-    }
-
-    @AfterEach
-    void close() {
-        if (context != null) context.close();
-    }
-
-    private double num(String js) {
-        return ((Number) page.evaluate(js)).doubleValue();
-    }
-
-    private int id(String container) {
-        return (int) num("paje.containerId('" + container + "')");
+    @Override
+    protected Browser.NewContextOptions contextOptions() {
+        return new Browser.NewContextOptions().setViewportSize(1400, 860).setDeviceScaleFactor(1);
     }
 
     @Test

@@ -4,29 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.BrowserContext;
-import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import dev.paje.TraceLoader;
 import dev.paje.server.ViewerServer;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
-import java.util.Map;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,85 +24,26 @@ import org.junit.jupiter.api.io.TempDir;
  * Every wait is on the page's own model (window.paje) or on the DOM, never a fixed sleep.
  * Screenshots go to target/screenshots/.
  */
-class ViewerPageTest {
-    private static final Path CHROMIUM = Paths.get("/usr/bin/chromium");
-    private static final Path SHOTS = Path.of("target/screenshots");
-    /** The page is idle: first draw done, no request in flight or scheduled, the data matches the view. */
-    private static final String IDLE = "() => window.paje && window.paje.ready && !window.paje.pending && !window.paje.stale";
+class ViewerPageTest extends PageTest {
 
-    private static Playwright playwright;
-    private static Browser browser;
     private static ViewerServer server;
-    private BrowserContext context;
-    private Page page;
 
     @BeforeAll
     static void start() throws IOException {
-        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM),
-                "browser tests skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)");
         server = ViewerServer.start(TraceLoader.builder().collectProblems(100).build()
                 .load(Path.of("../examples/hello.trace")), "hello.trace", "127.0.0.1", 0);
-        playwright = Playwright.create(new Playwright.CreateOptions()
-                .setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-        browser = launch(playwright);
-        Files.createDirectories(SHOTS);
-    }
-
-    static Browser launch(Playwright pw) {
-        return pw.chromium().launch(new BrowserType.LaunchOptions()
-                .setExecutablePath(CHROMIUM)
-                .setHeadless(true)
-                .setArgs(List.of("--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                        "--disable-component-update", "--disable-sync", "--no-first-run")));
     }
 
     @AfterAll
     static void stop() {
-        if (browser != null) browser.close();
-        if (playwright != null) playwright.close();
         if (server != null) server.close();
-    }
-
-    @BeforeEach
-    void open() {
-        context = browser.newContext(new Browser.NewContextOptions()
-                .setViewportSize(1400, 800).setDeviceScaleFactor(1));
-        page = context.newPage();
-        page.setDefaultTimeout(15_000);
-    }
-
-    @AfterEach
-    void close(TestInfo info) {
-        if (context != null) context.close();
-    }
-
-    private void load(String hash) {
-        page.navigate(server.url() + hash);
-        page.waitForSelector("body[data-ready=\"1\"]");
-        idle();
-    }
-
-    private void idle() {
-        page.waitForFunction(IDLE);
-    }
-
-    private double num(String js) {
-        return ((Number) page.evaluate(js)).doubleValue();
     }
 
     private double[] view() {
         return new double[] {num("paje.view.start"), num("paje.view.end")};
     }
 
-    private int id(String container) {
-        return (int) num("paje.containerId('" + container + "')");
-    }
-
     /** Page x of time t. */
-    private double x(double t) {
-        return num("paje.pageX(" + t + ")");
-    }
-
     /** Page y of the top of the first lane of a container's row. */
     private double laneTop(String container) {
         return num("paje.rows.find(r => r.container === " + id(container) + ").lanes[0].y");
@@ -121,11 +52,6 @@ class ViewerPageTest {
     @SuppressWarnings("unchecked")
     private List<Integer> rowIds() {
         return ((List<Number>) page.evaluate("paje.rows.map(r => r.container)")).stream().map(Number::intValue).toList();
-    }
-
-    private BufferedImage screenshot(String name) throws IOException {
-        byte[] png = page.screenshot(new Page.ScreenshotOptions().setPath(SHOTS.resolve(name + ".png")));
-        return ImageIO.read(new ByteArrayInputStream(png));
     }
 
     private static void assertColor(BufferedImage img, double x, double y, int r, int g, int b) {
@@ -138,7 +64,7 @@ class ViewerPageTest {
 
     @Test
     void drawsRowsStatesEventsLinksAndVariables() throws IOException {
-        load("");
+        load(server, "");
         assertThat(view()).containsExactly(0.0, 4.0);
         assertThat(rowIds()).contains(id("node-1"), id("rank 0"), id("rank 0 / main"), id("rank 0 / io"),
                 id("rank 1"), id("rank 1 / main"), id("rank 1 / io"));
@@ -186,7 +112,7 @@ class ViewerPageTest {
 
     @Test
     void wheelZoomsAroundTheCursorAndButtonsFollowJed() throws IOException {
-        load("");
+        load(server, "");
         double y = laneTop("rank 1 / io") + 12;
         page.mouse().move(x(1.0), y);
         page.mouse().wheel(0, -400);
@@ -248,7 +174,7 @@ class ViewerPageTest {
 
     @Test
     void dragPans() {
-        load("#view=1,3");
+        load(server, "#view=1,3");
         double y = laneTop("rank 1 / io") + 12;
         double width = num("paje.plot.width");
         page.mouse().move(x(2.0), y);
@@ -265,7 +191,7 @@ class ViewerPageTest {
 
     @Test
     void collapsingAContainerHidesItsChildren() {
-        load("");
+        load(server, "");
         int rank0 = id("rank 0");
         assertThat(rowIds()).contains(id("rank 0 / main"), id("rank 0 / io"));
         double before = num("paje.draws");
@@ -283,7 +209,7 @@ class ViewerPageTest {
 
     @Test
     void hoverShowsATooltipAndHighlightsLinkEnds() throws IOException {
-        load("");
+        load(server, "");
         page.mouse().move(x(0.7), laneTop("rank 0 / main") + 12);
         page.waitForSelector("#tooltip:not([hidden])");
         assertThat(page.textContent("#tooltip")).contains("Reading file").contains("0.5 s").contains("300 ms");
@@ -301,7 +227,7 @@ class ViewerPageTest {
 
     @Test
     void clickOpensTheInspector() throws IOException {
-        load("");
+        load(server, "");
         page.mouse().click(x(0.7), laneTop("rank 0 / main") + 12);
         page.waitForSelector("#inspector tr[data-field=\"Value\"]");
         assertThat(page.textContent("#inspector tr[data-field=\"Value\"] td")).isEqualTo("Reading file");
@@ -316,7 +242,7 @@ class ViewerPageTest {
 
     @Test
     void followingALinkMovesTheViewToItsOtherEnd() throws IOException {
-        load("#view=0,1");
+        load(server, "#view=0,1");
         double ax = x(0.6), ay = laneTop("rank 0 / main") + 12;
         double bx = x(0.9), by = laneTop("rank 1 / main") + 12;
         page.mouse().click(ax + (bx - ax) * 0.2, ay + (by - ay) * 0.2);
@@ -336,7 +262,7 @@ class ViewerPageTest {
 
     @Test
     void aLegendSwatchChangesTheColourOfAValueAndTheUrlKeepsIt() throws IOException {
-        load("");
+        load(server, "");
         String blocked = "#legend .entry[data-key=\"4:1\"]";
         assertThat(page.textContent(blocked)).contains("Blocked");
         double y = laneTop("rank 0 / io") + 16;
@@ -361,7 +287,7 @@ class ViewerPageTest {
 
     @Test
     void legendTypesAndAllVisibleOrNoneAsJedsEventControl() {
-        load("");
+        load(server, "");
         double states = num("paje.drawn.states");
         double events = num("paje.drawn.events");
         assertThat(states).isPositive();
@@ -386,10 +312,10 @@ class ViewerPageTest {
     @Test
     void aHiDpiScreenGetsACanvasAtItsPixelDensity() throws IOException {
         context.close();
-        context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1400, 800).setDeviceScaleFactor(2));
+        context = browser().newContext(new Browser.NewContextOptions().setViewportSize(1400, 800).setDeviceScaleFactor(2));
         page = context.newPage();
         page.setDefaultTimeout(15_000);
-        load("");
+        load(server, "");
         assertThat(num("devicePixelRatio")).isEqualTo(2.0);
         assertThat(num("document.getElementById('canvas').width")).isEqualTo(2 * num("paje.plot.width"));
         BufferedImage img = screenshot("hidpi");
@@ -408,7 +334,7 @@ class ViewerPageTest {
 
     @Test
     void compactAndFitRowsShowMoreRowsAndTheUrlKeepsTheChoice() throws IOException {
-        load("");
+        load(server, "");
         double normal = num("paje.rows.find(r => r.name === 'rank 0 / main').height");
         page.selectOption("#density", "compact");
         page.waitForFunction("() => location.hash.includes('rows=compact')");
@@ -438,7 +364,7 @@ class ViewerPageTest {
     @Test
     void theUrlHashRestoresAndRecordsTheView() {
         int rank1 = id0("rank 1");
-        load("#view=1,2&collapsed=" + rank1 + "&hidden=4:1");
+        load(server, "#view=1,2&collapsed=" + rank1 + "&hidden=4:1");
         assertThat(view()).containsExactly(1.0, 2.0);
         assertThat(rowIds()).contains(rank1).doesNotContain(id("rank 1 / main"), id("rank 1 / io"));
         assertThat(page.locator("#legend .entry.hidden-value").allTextContents()).containsExactly("Blocked");

@@ -3,23 +3,15 @@ package dev.paje.server.browser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Frame;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.Playwright;
 import dev.paje.TraceLoader;
 import dev.paje.server.ViewerServer;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,50 +19,24 @@ import org.junit.jupiter.api.Test;
  * its own time window and rows, kept in the first's URL hash. Every wait is on the pages' models or the DOM;
  * screenshots go to target/screenshots/.
  */
-class ViewportSplitPageTest {
-    private static final Path CHROMIUM = Paths.get("/usr/bin/chromium");
-    private static final Path SHOTS = Path.of("target/screenshots");
-    private static final String IDLE = "() => window.paje && window.paje.ready && !window.paje.pending && !window.paje.stale";
+class ViewportSplitPageTest extends PageTest {
 
-    private static Playwright playwright;
-    private static Browser browser;
     private static ViewerServer server;
-    private BrowserContext context;
-    private Page page;
 
     @BeforeAll
     static void start() throws IOException {
-        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM), "browser tests skipped: no Chromium at /usr/bin/chromium");
         server = ViewerServer.start(TraceLoader.builder().build().load(Path.of("../examples/hello.trace")),
                 "hello.trace", "127.0.0.1", 0);
-        playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-        browser = ViewerPageTest.launch(playwright);
-        Files.createDirectories(SHOTS);
     }
 
     @AfterAll
     static void stop() {
-        if (browser != null) browser.close();
-        if (playwright != null) playwright.close();
         if (server != null) server.close();
     }
 
-    @BeforeEach
-    void open() {
-        context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1400, 860).setDeviceScaleFactor(1));
-        page = context.newPage();
-        page.setDefaultTimeout(15_000);
-    }
-
-    @AfterEach
-    void close() {
-        if (context != null) context.close();
-    }
-
-    private void load(String hash) {
-        page.navigate(server.url() + hash);
-        page.waitForSelector("body[data-ready=\"1\"]");
-        page.waitForFunction(IDLE);
+    @Override
+    protected Browser.NewContextOptions contextOptions() {
+        return new Browser.NewContextOptions().setViewportSize(1400, 860).setDeviceScaleFactor(1);
     }
 
     /** The second viewport, once loaded and idle. */
@@ -96,10 +62,6 @@ class ViewportSplitPageTest {
         return (List<String>) f.evaluate("paje.rows.map(r => r.name)");
     }
 
-    private int id(String container) {
-        return (int) num(page.mainFrame(), "paje.containerId('" + container + "')");
-    }
-
     /** Waits until the first viewport's URL hash, decoded, contains text (the second's hash is kept there). */
     private void hashHas(String text) {
         page.waitForFunction("t => decodeURIComponent(location.hash).includes(t)", text);
@@ -107,7 +69,7 @@ class ViewportSplitPageTest {
 
     @Test
     void splitOpensASecondViewportWithItsOwnWindowRowsAndRuler() {
-        load("");
+        load(server, "");
         Frame first = page.mainFrame();
         page.click("#btn-split");
         Frame second = second();
@@ -153,7 +115,7 @@ class ViewportSplitPageTest {
 
     @Test
     void theUrlRestoresBothViewportsWithTheirTimeWindows() {
-        load("#view=1,3");
+        load(server, "#view=1,3");
         page.keyboard().press("V");
         Frame second = second();
         assertThat(view(second)).containsExactly(1.0, 3.0);
@@ -185,7 +147,7 @@ class ViewportSplitPageTest {
 
     @Test
     void linkedTimeWindowsFollowEachOther() {
-        load("");
+        load(server, "");
         page.click("#btn-split");
         Frame second = second();
         second.click("#btn-end");
@@ -210,7 +172,7 @@ class ViewportSplitPageTest {
 
     @Test
     void aTaskGroupShowsOnlyTheChosenContainers() {
-        load("");
+        load(server, "");
         page.click("#tree .row[data-container=\"" + id("rank 1") + "\"]", new Page.ClickOptions()
                 .setButton(com.microsoft.playwright.options.MouseButton.RIGHT));
         page.click("#row-menu [data-act=\"group-only\"]");
@@ -230,7 +192,7 @@ class ViewportSplitPageTest {
 
     @Test
     void closingRemovesTheSecondViewport() {
-        load("");
+        load(server, "");
         page.click("#btn-split");
         Frame second = second();
         second.click("#corner", new Frame.ClickOptions().setPosition(200, 50)); // the keys go to the second viewport

@@ -13,10 +13,9 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code paje cache info|clear}: lists and removes the binary caches of traces. */
 @Command(name = "cache", sortOptions = false,
@@ -39,16 +38,13 @@ final class CacheCommand implements Callable<Integer> {
     @Option(names = "--cache-dir", paramLabel = "DIR", description = "Look for the traces' caches in DIR (as given to other commands).")
     Path cacheDir;
 
-    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    CommandBasics basics;
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = basics.out();
+        PrintWriter err = basics.err();
         if (!action.equals("info") && !action.equals("clear")) {
             err.println("paje cache: expected 'info' or 'clear', found '" + action + "'");
             return 2;

@@ -9,8 +9,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code paje causality}: are the clocks of a trace consistent with its links, and if not, by how much. */
 @Command(name = "causality", sortOptions = false,
@@ -37,30 +35,24 @@ final class CausalityCommand implements Callable<Integer> {
     @Mixin
     LoadOptions load;
 
-    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    CommandBasics basics;
 
     @Override
     public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = basics.err();
+        PrintWriter out = basics.out();
         String bad = max < 0 ? "--max must be 0 (all) or more, found " + max : clocks.check();
         if (bad != null) {
             err.println("paje causality: " + bad);
             return 2;
         }
-        TraceLoader.Loaded loaded = TraceInput.load(load.builder().build(), trace, err);
-        if (loaded == null) {
-            return ExitCodes.IO;
+        TraceInput.Opened in = TraceInput.valid(load.builder().build(), trace, err,
+                "paje causality: " + trace + " has problems (see 'paje validate'); nothing to check");
+        if (in.failed()) {
+            return in.exit();
         }
-        if (!loaded.valid()) {
-            loaded.problems().forEach(p -> TraceInput.print(p, err));
-            err.println("paje causality: " + trace + " has problems (see 'paje validate'); nothing to check");
-            return ExitCodes.TRACE;
-        }
+        TraceLoader.Loaded loaded = in.loaded();
         ClockGroups groups = clocks.groups(loaded.trace(), "causality", err);
         if (groups == null) {
             return 2;

@@ -17,8 +17,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code paje cut}: a time window of a trace as a smaller trace that every Pajé tool reads. */
 @Command(name = "cut", sortOptions = false,
@@ -47,15 +45,12 @@ final class CutCommand implements Callable<Integer> {
     @Mixin
     LoadOptions load;
 
-    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    CommandBasics basics;
 
     @Override
     public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = basics.err();
         if (!Double.isFinite(start) || !Double.isFinite(end)) {
             err.println("paje cut: --start and --end must be finite numbers, found " + start + " and " + end);
             return 2;
@@ -70,14 +65,11 @@ final class CutCommand implements Callable<Integer> {
             err.println("paje cut: " + bad);
             return ExitCodes.IO;
         }
-        TraceLoader.Loaded loaded = TraceInput.load(load.builder().build(), trace, err);
-        if (loaded == null) {
-            return ExitCodes.IO;
+        TraceInput.Opened in = TraceInput.valid(load.builder().build(), trace, err, null);
+        if (in.failed()) {
+            return in.exit();
         }
-        if (!loaded.valid()) {
-            loaded.problems().forEach(p -> TraceInput.print(p, err));
-            return 1;
-        }
+        TraceLoader.Loaded loaded = in.loaded();
         if (start > loaded.trace().end()) {
             err.println("paje cut: the window starts at " + Shortest.format(start) + ", after the end of the trace ("
                     + Shortest.format(loaded.trace().end()) + "): nothing to cut");

@@ -15,8 +15,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code paje dump}: the trace as {@code pj_dump} prints it. */
 @Command(name = "dump", sortOptions = false,
@@ -65,28 +63,22 @@ final class DumpCommand implements Callable<Integer> {
         "By default they are rounded to single precision as pj_dump does, so outputs match."})
     boolean exactValues;
 
-    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    CommandBasics basics;
 
     @Override
     public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = basics.err();
         if (precision < 0 || precision > 17) {
             err.println("paje dump: --float-precision must be between 0 and 17, found " + precision);
             return 2;
         }
         TraceLoader loader = load.builder().stopAt(stopAt).singlePrecisionVariables(!exactValues).build();
-        TraceLoader.Loaded loaded = TraceInput.load(loader, trace, err);
-        if (loaded == null) {
-            return ExitCodes.IO;
+        TraceInput.Opened in = TraceInput.valid(loader, trace, err, null);
+        if (in.failed()) {
+            return in.exit();
         }
-        if (!loaded.valid()) {
-            loaded.problems().forEach(p -> TraceInput.print(p, err));
-            return 1;
-        }
+        TraceLoader.Loaded loaded = in.loaded();
         try {
             if (containerTree) {
                 Writer out = new BufferedWriter(new OutputStreamWriter(Stdout.stream(), StandardCharsets.UTF_8), 1 << 16);

@@ -14,8 +14,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code paje export}: a trace in formats other tools read (CSV for R and pandas, JSON, Chrome/Perfetto). */
 @Command(name = "export", sortOptions = false,
@@ -47,15 +45,12 @@ final class ExportCommand implements Callable<Integer> {
     @Mixin
     LoadOptions load;
 
-    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    CommandBasics basics;
 
     @Override
     public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = basics.err();
         if (format == Format.csv && output == null) {
             err.println("paje export: --format csv writes five files: give their directory with -o DIR");
             return 2;
@@ -66,14 +61,11 @@ final class ExportCommand implements Callable<Integer> {
             err.println("paje export: " + bad);
             return ExitCodes.IO;
         }
-        TraceLoader.Loaded loaded = TraceInput.load(load.builder().build(), trace, err);
-        if (loaded == null) {
-            return ExitCodes.IO;
+        TraceInput.Opened in = TraceInput.valid(load.builder().build(), trace, err, null);
+        if (in.failed()) {
+            return in.exit();
         }
-        if (!loaded.valid()) {
-            loaded.problems().forEach(p -> TraceInput.print(p, err));
-            return 1;
-        }
+        TraceLoader.Loaded loaded = in.loaded();
         try {
             write(loaded.trace());
         } catch (IOException e) {

@@ -22,8 +22,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code paje fix-clocks}: the trace with each clock shifted just enough that no link goes back in time. */
 @Command(name = "fix-clocks", sortOptions = false,
@@ -49,16 +47,13 @@ final class FixClocksCommand implements Callable<Integer> {
     @Mixin
     LoadOptions load;
 
-    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    CommandBasics basics;
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter err = spec.commandLine().getErr();
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = basics.err();
+        PrintWriter out = basics.out();
         String bad = clocks.check();
         if (bad == null && trace.equals("-")) {
             bad = "TRACE must be a file: the trace is read twice (once to analyse, once to rewrite)";
@@ -75,15 +70,12 @@ final class FixClocksCommand implements Callable<Integer> {
             err.println("paje fix-clocks: " + unwritable);
             return ExitCodes.IO;
         }
-        TraceLoader.Loaded loaded = TraceInput.load(load.builder().build(), trace, err);
-        if (loaded == null) {
-            return ExitCodes.IO;
+        TraceInput.Opened in = TraceInput.valid(load.builder().build(), trace, err,
+                "paje fix-clocks: " + trace + " has problems (see 'paje validate'); nothing written");
+        if (in.failed()) {
+            return in.exit();
         }
-        if (!loaded.valid()) {
-            loaded.problems().forEach(p -> TraceInput.print(p, err));
-            err.println("paje fix-clocks: " + trace + " has problems (see 'paje validate'); nothing written");
-            return 1;
-        }
+        TraceLoader.Loaded loaded = in.loaded();
         ClockGroups groups = clocks.groups(loaded.trace(), "fix-clocks", err);
         if (groups == null) {
             return 2;

@@ -15,10 +15,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code paje render}: the viewer's space-time diagram as an SVG or PNG file, for papers and reports. */
 @Command(name = "render", sortOptions = false,
@@ -74,15 +72,12 @@ final class RenderCommand implements Callable<Integer> {
     @Mixin
     LoadOptions load;
 
-    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    CommandBasics basics;
 
     @Override
     public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = basics.err();
         RenderOptions options = new RenderOptions(start, end, containers, types, width, height, title, !noLegend,
                 aggregate, RenderOptions.defaults().aggregateMin());
         try {
@@ -97,14 +92,11 @@ final class RenderCommand implements Callable<Integer> {
             err.println("paje render: cannot write " + output + ": " + unwritable);
             return ExitCodes.IO;
         }
-        TraceLoader.Loaded loaded = TraceInput.load(load.builder().summaries(true).build(), trace, err);
-        if (loaded == null) {
-            return ExitCodes.IO;
+        TraceInput.Opened in = TraceInput.valid(load.builder().summaries(true).build(), trace, err, null);
+        if (in.failed()) {
+            return in.exit();
         }
-        if (!loaded.valid()) {
-            loaded.problems().forEach(p -> TraceInput.print(p, err));
-            return 1;
-        }
+        TraceLoader.Loaded loaded = in.loaded();
         Picture picture;
         try {
             picture = Renderer.render(loaded.trace(), options, output);

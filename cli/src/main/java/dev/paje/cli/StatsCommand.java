@@ -23,8 +23,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code paje stats}: the figures of the viewer's time-slice statistics, on the command line. */
 @Command(name = "stats", sortOptions = false,
@@ -88,15 +86,12 @@ final class StatsCommand implements Callable<Integer> {
     @Mixin
     LoadOptions load;
 
-    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    CommandBasics basics;
 
     @Override
     public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = basics.err();
         if (Double.isNaN(start) || Double.isNaN(end)) {
             err.println("paje stats: --start and --end must be numbers");
             return 2;
@@ -112,14 +107,11 @@ final class StatsCommand implements Callable<Integer> {
             }
             return 2;
         }
-        TraceLoader.Loaded loaded = TraceInput.load(load.builder().build(), trace, err);
-        if (loaded == null) {
-            return ExitCodes.IO;
+        TraceInput.Opened in = TraceInput.valid(load.builder().build(), trace, err, null);
+        if (in.failed()) {
+            return in.exit();
         }
-        if (!loaded.valid()) {
-            loaded.problems().forEach(p -> TraceInput.print(p, err));
-            return 1;
-        }
+        TraceLoader.Loaded loaded = in.loaded();
         try {
             return collectives.on ? printCollectives(loaded.trace(), collectiveOptions, err) : print(loaded.trace(), err);
         } catch (IOException e) {

@@ -48,6 +48,33 @@ final class TraceInput {
         }
     }
 
+    /** A trace a command can work on, or the exit code that ends the command. */
+    record Opened(TraceLoader.Loaded loaded, int exit) {
+        boolean failed() {
+            return loaded == null;
+        }
+    }
+
+    /**
+     * Loads {@code arg} for a command that needs a valid trace. When it cannot be read (exit 4) or has
+     * problems (exit 1: the problems are printed, then {@code nothingDone} when it is not null),
+     * the result {@link Opened#failed() failed}.
+     */
+    static Opened valid(TraceLoader loader, String arg, PrintWriter err, String nothingDone) {
+        TraceLoader.Loaded loaded = load(loader, arg, err);
+        if (loaded == null) {
+            return new Opened(null, ExitCodes.IO);
+        }
+        if (!loaded.valid()) {
+            loaded.problems().forEach(p -> print(p, err));
+            if (nothingDone != null) {
+                err.println(nothingDone);
+            }
+            return new Opened(null, ExitCodes.TRACE);
+        }
+        return new Opened(loaded, ExitCodes.OK);
+    }
+
     static void print(Problem p, PrintWriter err) {
         err.println(p.format());
     }

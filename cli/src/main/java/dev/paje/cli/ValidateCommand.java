@@ -9,8 +9,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code paje validate}: checks whole traces and lists every problem. */
 @Command(name = "validate", sortOptions = false,
@@ -32,16 +30,13 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "Print nothing for valid traces.")
     boolean quiet;
 
-    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    CommandBasics basics;
 
     @Override
     public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = basics.err();
+        PrintWriter out = basics.out();
         if (maxProblems < 1) {
             err.println("paje validate: --max-problems must be at least 1, found " + maxProblems);
             return 2;

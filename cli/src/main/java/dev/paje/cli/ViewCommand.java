@@ -15,8 +15,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code paje view}: the interactive space-time diagram, served to the browser. */
 @Command(name = "view", sortOptions = false,
@@ -47,16 +45,13 @@ final class ViewCommand implements Callable<Integer> {
     @Mixin
     LoadOptions load;
 
-    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    CommandBasics basics;
 
     @Override
     public Integer call() throws InterruptedException {
-        PrintWriter err = spec.commandLine().getErr();
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = basics.err();
+        PrintWriter out = basics.out();
         if (port < 0 || port > 65535) {
             err.println("paje view: --port must be between 0 and 65535, found " + port);
             return 2;

@@ -1,0 +1,23 @@
+package dev.paje.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** What every command has (a picocli mixin): {@code --help}, and the streams of its command line. */
+final class CommandBasics {
+    @Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    PrintWriter err() {
+        return spec.commandLine().getErr();
+    }
+
+    PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
+}

@@ -48,6 +48,12 @@ final class Router implements HttpHandler {
                 (endpoint != null ? endpoint : files).handle(ex, params);
             } catch (ApiException e) {
                 Json.error(ex, e.status(), e.getMessage());
+            } catch (dev.paje.view.ViewException e) {
+                Json.error(ex, switch (e.reason()) {
+                    case BAD_REQUEST -> 400;
+                    case NOT_FOUND -> 404;
+                    case FORBIDDEN -> 403;
+                }, e.getMessage());
             } catch (IOException e) {
                 throw e; // the client went away: nothing to answer
             } catch (RuntimeException e) {

@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.view.SourceTree;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.view.SourceTree;
 import com.sun.net.httpserver.HttpServer;
 import dev.paje.TraceLoader;
 import dev.paje.read.Progress;

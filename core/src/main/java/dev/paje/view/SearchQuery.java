@@ -1,4 +1,4 @@
-package dev.paje.server;
+package dev.paje.view;
 
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -9,22 +9,22 @@ import java.util.regex.Pattern;
  * {@code value ~ read}) or plain text, matched case-insensitively as a substring of value names, user
  * fields and container names. Comparisons are numeric when both sides are numbers, else textual.
  */
-record SearchQuery(String field, String op, String text, double number) {
+public record SearchQuery(String field, String op, String text, double number) {
     private static final Pattern CONDITION = Pattern.compile("\\s*([\\p{L}_][\\p{L}\\p{N}_.-]*)\\s*(<=|>=|!=|=|<|>|~)\\s*(.*?)\\s*");
     private static final int MAX_LENGTH = 200;
 
-    static SearchQuery parse(String q) {
+    public static SearchQuery parse(String q) {
         if (q.isBlank()) {
-            throw ApiException.badRequest("q is empty: give a text to find, or FIELD OP VALUE (File = main.c, Size > 1000)");
+            throw ViewException.badRequest("q is empty: give a text to find, or FIELD OP VALUE (File = main.c, Size > 1000)");
         }
         if (q.length() > MAX_LENGTH) {
-            throw ApiException.badRequest("q is too long: " + q.length() + " characters, at most " + MAX_LENGTH);
+            throw ViewException.badRequest("q is too long: " + q.length() + " characters, at most " + MAX_LENGTH);
         }
         Matcher m = CONDITION.matcher(q);
         if (m.matches()) {
             String value = unquote(m.group(3));
             if (value.isEmpty()) {
-                throw ApiException.badRequest("nothing to compare " + m.group(1) + " with: write " + m.group(1) + " "
+                throw ViewException.badRequest("nothing to compare " + m.group(1) + " with: write " + m.group(1) + " "
                         + m.group(2) + " VALUE");
             }
             return new SearchQuery(m.group(1), m.group(2), value, numberOrNaN(value));
@@ -40,7 +40,7 @@ record SearchQuery(String field, String op, String text, double number) {
     }
 
     /** Plain text: no field named. */
-    boolean plain() {
+    public boolean plain() {
         return field == null;
     }
 
@@ -50,7 +50,7 @@ record SearchQuery(String field, String op, String text, double number) {
     }
 
     /** Whether a field's text satisfies the condition (for plain text: contains it). */
-    boolean test(String value) {
+    public boolean test(String value) {
         if (value == null) {
             return false;
         }

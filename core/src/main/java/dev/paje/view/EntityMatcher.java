@@ -1,4 +1,4 @@
-package dev.paje.server;
+package dev.paje.view;
 
 import dev.paje.store.DisplayNames;
 import dev.paje.query.Window;
@@ -18,9 +18,9 @@ import java.util.function.Consumer;
  * Finds the states, events and links of one container and type that match a {@link SearchQuery}
  * inside a time window. Tests on names are cached per interned name: user fields repeat a lot.
  */
-final class EntityMatcher {
+public final class EntityMatcher {
     /** One matching entity. */
-    record Match(String kind, int container, int type, int row, double start, double end, int value) {
+    public record Match(String kind, int container, int type, int row, double start, double end, int value) {
     }
 
     private final Trace trace;

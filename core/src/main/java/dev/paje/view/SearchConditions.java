@@ -1,4 +1,4 @@
-package dev.paje.server;
+package dev.paje.view;
 
 import dev.paje.store.Container;
 import dev.paje.store.EntityTable;
@@ -15,7 +15,7 @@ import java.util.function.Consumer;
  * hold ({@code File = main.c & Line = 42}: what the source panel's click-forward asks). A query is a
  * conjunction only when every part around an unquoted {@code &} is a condition; else it is one query as before.
  */
-final class SearchConditions {
+public final class SearchConditions {
     private static final int MAX_CONDITIONS = 8;
 
     private final List<SearchQuery> queries;
@@ -24,11 +24,11 @@ final class SearchConditions {
         this.queries = queries;
     }
 
-    static SearchConditions parse(String q) {
+    public static SearchConditions parse(String q) {
         List<String> parts = splitOnAnd(q);
         if (parts.size() > 1 && parts.stream().allMatch(SearchQuery::isCondition)) {
             if (parts.size() > MAX_CONDITIONS) {
-                throw ApiException.badRequest("too many conditions: " + parts.size() + ", at most " + MAX_CONDITIONS);
+                throw ViewException.badRequest("too many conditions: " + parts.size() + ", at most " + MAX_CONDITIONS);
             }
             List<SearchQuery> list = new ArrayList<>();
             for (String p : parts) {
@@ -61,17 +61,17 @@ final class SearchConditions {
     }
 
     /** The conditions, in the order given (one for a plain query). */
-    List<SearchQuery> queries() {
+    public List<SearchQuery> queries() {
         return queries;
     }
 
     /** The first (or only) query. */
-    SearchQuery first() {
+    public SearchQuery first() {
         return queries.get(0);
     }
 
     /** Plain text (then also container names are searched). */
-    boolean plain() {
+    public boolean plain() {
         return queries.size() == 1 && first().plain();
     }
 

@@ -1,4 +1,4 @@
-package dev.paje.server;
+package dev.paje.view;
 
 import java.io.IOException;
 import java.nio.file.FileVisitOption;
@@ -21,7 +21,7 @@ import java.util.Map;
  * base name anywhere under DIR (the shortest such path). Every candidate is checked on its real path, symlinks
  * resolved: it must lie under DIR's real path and be a regular file.
  */
-final class SourceTree {
+public final class SourceTree {
     /** How many files the base-name index holds at most: a huge tree must not stall the server. */
     private static final int MAX_INDEXED = 200_000;
     private static final int MAX_NAME = 4096;
@@ -30,25 +30,25 @@ final class SourceTree {
     private volatile Map<String, Path> byBaseName;
 
     /** The tree under directory {@code dir} (resolved to its real path once). */
-    SourceTree(Path dir) throws IOException {
+    public SourceTree(Path dir) throws IOException {
         this.root = dir.toRealPath();
         if (!Files.isDirectory(root)) {
             throw new IOException(dir + " is not a directory");
         }
     }
 
-    Path root() {
+    public Path root() {
         return root;
     }
 
     /** The real path of the regular file under DIR that {@code name} designates; 404 if none, 403 if outside. */
-    Path find(String name) {
+    public Path find(String name) {
         if (name.isBlank() || name.length() > MAX_NAME || name.indexOf('\0') >= 0) {
-            throw ApiException.badRequest("file must be a path of 1 to " + MAX_NAME + " characters without NUL");
+            throw ViewException.badRequest("file must be a path of 1 to " + MAX_NAME + " characters without NUL");
         }
         List<String> segments = segments(name);
         if (segments.isEmpty()) {
-            throw ApiException.notFound("no source file named '" + shorten(name) + "' under the source directory");
+            throw ViewException.notFound("no source file named '" + shorten(name) + "' under the source directory");
         }
         boolean outside = false;
         for (int i = 0; i < segments.size(); i++) {
@@ -67,9 +67,9 @@ final class SourceTree {
             outside |= c.outside;
         }
         if (outside) {
-            throw new ApiException(403, "'" + shorten(name) + "' leads outside the source directory: refused");
+            throw ViewException.forbidden("'" + shorten(name) + "' leads outside the source directory: refused");
         }
-        throw ApiException.notFound("no source file named '" + shorten(name) + "' under the source directory"
+        throw ViewException.notFound("no source file named '" + shorten(name) + "' under the source directory"
                 + " (looked up by the tails of its path, then by its base name)");
     }
 
@@ -143,7 +143,7 @@ final class SourceTree {
         return c < 0 || c == 0 && a.compareTo(b) <= 0 ? a : b;
     }
 
-    static String shorten(String s) {
+    public static String shorten(String s) {
         return s.length() <= 80 ? s : s.substring(0, 77) + "...";
     }
 }

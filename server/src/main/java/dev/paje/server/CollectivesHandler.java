@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.view.TraceView;
 import dev.paje.store.DisplayNames;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.sun.net.httpserver.HttpExchange;
@@ -25,7 +26,7 @@ final class CollectivesHandler implements Endpoint {
     static final int MAX_LIMIT = 100_000;
     private static final int KEPT = 4;
 
-    private final TraceModel model;
+    private final TraceView model;
     private final Map<String, Collectives> found = new LinkedHashMap<>(8, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Collectives> eldest) {
@@ -33,7 +34,7 @@ final class CollectivesHandler implements Endpoint {
         }
     };
 
-    CollectivesHandler(TraceModel model) {
+    CollectivesHandler(TraceView model) {
         this.model = model;
     }
 

@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.view.TraceView;
 import dev.paje.store.DisplayNames;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.sun.net.httpserver.HttpExchange;
@@ -17,9 +18,9 @@ import java.util.Locale;
 
 /** {@code GET /api/entity?container=C&type=T&row=R}: everything known about one entity, for the inspector. */
 final class EntityHandler implements Endpoint {
-    private final TraceModel model;
+    private final TraceView model;
 
-    EntityHandler(TraceModel model) {
+    EntityHandler(TraceView model) {
         this.model = model;
     }
 

@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.view.TraceView;
 import com.sun.net.httpserver.HttpExchange;
 import dev.paje.query.IdleGaps;
 import dev.paje.store.Container;
@@ -15,9 +16,9 @@ import java.util.List;
  * the page to fold them into cut marks. {@code min} defaults to a tenth of the window.
  */
 final class GapsHandler implements Endpoint {
-    private final TraceModel model;
+    private final TraceView model;
 
-    GapsHandler(TraceModel model) {
+    GapsHandler(TraceView model) {
         this.model = model;
     }
 

@@ -1,5 +1,7 @@
 package dev.paje.server;
 
+import dev.paje.view.TraceView;
+import dev.paje.view.LogicalView;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.sun.net.httpserver.HttpExchange;
 import dev.paje.causal.LogicalAxis;
@@ -16,10 +18,10 @@ import java.util.List;
 final class LogicalHandler implements Endpoint {
     private static final int MAX_VALUES = 1000;
 
-    private final TraceModel model;
+    private final TraceView model;
     private final LogicalView logical;
 
-    LogicalHandler(TraceModel model, LogicalView logical) {
+    LogicalHandler(TraceView model, LogicalView logical) {
         this.model = model;
         this.logical = logical;
     }

@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.view.TraceView;
 import dev.paje.store.DisplayNames;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.sun.net.httpserver.HttpExchange;
@@ -16,7 +17,7 @@ import java.util.Locale;
 final class MetaHandler implements Endpoint {
     private final byte[] json;
 
-    MetaHandler(TraceModel model) {
+    MetaHandler(TraceView model) {
         try {
             this.json = Json.bytes(g -> write(g, model));
         } catch (IOException e) {
@@ -29,7 +30,7 @@ final class MetaHandler implements Endpoint {
         Json.send(ex, 200, json);
     }
 
-    private static void write(JsonGenerator g, TraceModel model) throws IOException {
+    private static void write(JsonGenerator g, TraceView model) throws IOException {
         Trace trace = model.trace();
         g.writeStartObject();
         g.writeStringField("name", model.name());
@@ -80,7 +81,7 @@ final class MetaHandler implements Endpoint {
         g.writeEndObject();
     }
 
-    private static void writeContainer(JsonGenerator g, Container c, TraceModel model) throws IOException {
+    private static void writeContainer(JsonGenerator g, Container c, TraceView model) throws IOException {
         g.writeStartObject();
         g.writeNumberField("id", c.id());
         g.writeStringField("name", DisplayNames.name(c.name()));

@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.view.TraceView;
 import com.sun.net.httpserver.HttpExchange;
 import dev.paje.render.Format;
 import dev.paje.render.RenderException;
@@ -19,10 +20,10 @@ final class RenderHandler implements Endpoint {
     /** Pictures drawn at once: each may take ~100 MB; more requests wait their turn. */
     private static final int AT_ONCE = 2;
 
-    private final TraceModel model;
+    private final TraceView model;
     private final Semaphore slots = new Semaphore(AT_ONCE, true);
 
-    RenderHandler(TraceModel model) {
+    RenderHandler(TraceView model) {
         this.model = model;
     }
 

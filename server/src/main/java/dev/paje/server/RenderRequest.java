@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.view.TraceView;
 import dev.paje.store.DisplayNames;
 import dev.paje.render.Format;
 import dev.paje.render.RenderOptions;
@@ -28,7 +29,7 @@ record RenderRequest(RenderOptions options, Format format) {
     private static final Pattern HIDDEN = Pattern.compile("(\\d{1,9}):(\\d{1,9}|\\*)");
     private static final Pattern COLOR = Pattern.compile("(\\d{1,9}):(\\d{1,9}|\\*):([0-9a-fA-F]{6})");
 
-    static RenderRequest parse(Params params, TraceModel model) {
+    static RenderRequest parse(Params params, TraceView model) {
         if (model.trace() == null) {
             throw ApiException.notFound("the trace could not be read");
         }
@@ -104,7 +105,7 @@ record RenderRequest(RenderOptions options, Format format) {
     }
 
     /** A value of an entity type by ids; 404 when the type or the value does not exist. */
-    private static ViewChoices.Value value(TraceModel model, String type, String value) {
+    private static ViewChoices.Value value(TraceView model, String type, String value) {
         Type t = model.entityType(Integer.parseInt(type));
         if (value.equals("*")) {
             return new ViewChoices.Value(t.id(), ViewChoices.Value.ALL);

@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.view.TraceView;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.sun.net.httpserver.HttpExchange;
 import dev.paje.store.Container;
@@ -18,9 +19,9 @@ import java.util.List;
  * count; for plain text also the containers whose name contains it. The search is {@link Search}'s.
  */
 final class SearchHandler implements Endpoint {
-    private final TraceModel model;
+    private final TraceView model;
 
-    SearchHandler(TraceModel model) {
+    SearchHandler(TraceView model) {
         this.model = model;
     }
 

@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.view.TraceView;
 import com.sun.net.httpserver.HttpExchange;
 import dev.paje.store.DisplayNames;
 import dev.paje.stats.Stats;
@@ -23,9 +24,9 @@ final class StatsHandler implements Endpoint {
     /** Above this many path comparisons, computing every container and keeping the wanted ones is cheaper. */
     private static final long PATH_LOOKUP_BUDGET = 2_000_000;
 
-    private final TraceModel model;
+    private final TraceView model;
 
-    StatsHandler(TraceModel model) {
+    StatsHandler(TraceView model) {
         this.model = model;
     }
 

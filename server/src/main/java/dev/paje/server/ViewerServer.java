@@ -1,5 +1,7 @@
 package dev.paje.server;
 
+import dev.paje.view.TraceView;
+import dev.paje.view.LogicalView;
 import dev.paje.view.SourceTree;
 import com.sun.net.httpserver.HttpServer;
 import dev.paje.TraceLoader;
@@ -103,7 +105,7 @@ public final class ViewerServer implements AutoCloseable {
 
     /** The trace is loaded: the data endpoints answer from now on. */
     public void ready(TraceLoader.Loaded loaded) {
-        TraceModel model = new TraceModel(loaded, traceName);
+        TraceView model = new TraceView(loaded, traceName);
         data.get("/api/meta").set(new MetaHandler(model));
         LogicalView logical = new LogicalView(model);
         data.get("/api/window").set(new WindowHandler(model, logical));

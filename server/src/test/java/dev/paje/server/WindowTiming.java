@@ -1,5 +1,6 @@
 package dev.paje.server;
 
+import dev.paje.view.TraceView;
 import dev.paje.CachePolicy;
 import dev.paje.TraceLoader;
 import dev.paje.store.Trace;
@@ -66,7 +67,7 @@ public final class WindowTiming {
             }
             report("window (" + rows + " rows, width 1500)", nanos, bytes / requests, maxBytes);
             // server time alone: the same answers computed and serialized in this process, into a sink
-            WindowHandler handler = new WindowHandler(new TraceModel(loaded, file.getFileName().toString()));
+            WindowHandler handler = new WindowHandler(new TraceView(loaded, file.getFileName().toString()));
             java.io.OutputStream sink = new java.io.OutputStream() { // never closed: reused for every answer
                 @Override
                 public void write(int b) {

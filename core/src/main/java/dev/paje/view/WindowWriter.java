@@ -1,5 +1,6 @@
-package dev.paje.server;
+package dev.paje.view;
 
+import dev.paje.format.JsonOut;
 import dev.paje.query.DoubleColumn;
 import dev.paje.query.IntColumn;
 import dev.paje.query.PointSampler;

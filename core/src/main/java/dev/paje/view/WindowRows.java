@@ -1,5 +1,6 @@
-package dev.paje.server;
+package dev.paje.view;
 
+import dev.paje.format.JsonOut;
 import dev.paje.query.PixelGrid;
 import dev.paje.query.PointSampler;
 import dev.paje.query.StateSampler;
@@ -20,13 +21,13 @@ import java.util.List;
 final class WindowRows {
     private static final TypeKind[] KINDS = {TypeKind.STATE, TypeKind.EVENT, TypeKind.VARIABLE, TypeKind.LINK};
 
-    private final TraceModel model;
+    private final TraceView model;
     private final PixelGrid grid;
     private final List<Type> types;
     private final WindowTables tables;
     private final boolean dominant;
 
-    WindowRows(TraceModel model, PixelGrid grid, List<Type> types, WindowTables tables, boolean dominant) {
+    WindowRows(TraceView model, PixelGrid grid, List<Type> types, WindowTables tables, boolean dominant) {
         this.model = model;
         this.grid = grid;
         this.types = types;

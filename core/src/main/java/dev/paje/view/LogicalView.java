@@ -1,4 +1,4 @@
-package dev.paje.server;
+package dev.paje.view;
 
 import dev.paje.causal.LogicalAxis;
 import dev.paje.causal.LogicalTable;
@@ -15,24 +15,24 @@ import java.util.function.IntUnaryOperator;
  * once, on first use (a fraction of a second on large traces, and most sessions never ask), and
  * the logical copy of each table built when a window first needs it, then kept.
  */
-final class LogicalView implements WindowTables {
-    private final TraceModel model;
+public final class LogicalView implements WindowTables {
+    private final TraceView model;
     private final ConcurrentHashMap<Long, LogicalTable> tables = new ConcurrentHashMap<>();
     private LogicalTime time; // published by the volatile write of axis
     private volatile LogicalAxis axis;
 
-    LogicalView(TraceModel model) {
+    public LogicalView(TraceView model) {
         this.model = model;
     }
 
     /** The clocks and conversions, computed by the first request that needs them. */
-    LogicalAxis axis() {
+    public LogicalAxis axis() {
         LogicalAxis a = axis;
         if (a == null) {
             synchronized (this) {
                 if (axis == null) {
                     if (model.trace() == null) {
-                        throw ApiException.notFound("the trace could not be read: no logical time");
+                        throw ViewException.notFound("the trace could not be read: no logical time");
                     }
                     time = LogicalTime.of(model.trace());
                     axis = new LogicalAxis(time);
@@ -43,7 +43,7 @@ final class LogicalView implements WindowTables {
         return a;
     }
 
-    LogicalTime time() {
+    public LogicalTime time() {
         axis();
         return time;
     }

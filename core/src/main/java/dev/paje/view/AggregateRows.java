@@ -1,5 +1,6 @@
-package dev.paje.server;
+package dev.paje.view;
 
+import dev.paje.format.JsonOut;
 import dev.paje.query.AggregateSampler;
 import dev.paje.query.DoubleColumn;
 import dev.paje.query.IntColumn;
@@ -19,8 +20,8 @@ import java.util.concurrent.CompletableFuture;
  * state and variable type found below it, what its descendants do per pixel, so that one row can
  * stand for thousands of them (docs/api.md).
  */
-final class AggregateRows {
-    static final int MAX_AGGREGATES = 2_000;
+public final class AggregateRows {
+    public static final int MAX_AGGREGATES = 2_000;
     private static final double THOUSANDTHS = 1000;
 
     private final PixelGrid grid;

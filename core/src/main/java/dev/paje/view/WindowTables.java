@@ -1,4 +1,4 @@
-package dev.paje.server;
+package dev.paje.view;
 
 import dev.paje.store.Container;
 import dev.paje.store.EntityTable;
@@ -9,7 +9,7 @@ import java.util.function.IntUnaryOperator;
  * Where a window answer takes its tables from, and in which unit its times are: the store itself
  * (seconds), or copies on the logical axis ({@link LogicalView}, {@code time=logical}).
  */
-interface WindowTables {
+public interface WindowTables {
     /** The table of {@code c} for {@code t} to sample, or null when it has none. */
     EntityTable table(Container c, Type t);
 
@@ -20,7 +20,7 @@ interface WindowTables {
     double end();
 
     /** The store's tables, in seconds. */
-    static WindowTables store(TraceModel model) {
+    public static WindowTables store(TraceView model) {
         return new WindowTables() {
             @Override
             public EntityTable table(Container c, Type t) {
@@ -39,19 +39,19 @@ interface WindowTables {
         };
     }
 
-    /** The tables the {@code time} parameter asks for ({@code real}, the default, or {@code logical}). */
-    static WindowTables of(Params params, TraceModel model, LogicalView logical) {
-        String time = params.has("time") ? params.text("time") : "real";
+    /** The tables an axis asks for: {@code real} (null: the default) or {@code logical}. */
+    public static WindowTables of(String axis, TraceView model, LogicalView logical) {
+        String time = axis == null ? "real" : axis;
         return switch (time) {
             case "real" -> store(model);
             case "logical" -> {
                 if (logical == null) {
-                    throw ApiException.badRequest("logical time is not available here");
+                    throw ViewException.badRequest("logical time is not available here");
                 }
                 logical.axis(); // computed now, so that a failure is an error answer, not a broken one
                 yield logical;
             }
-            default -> throw ApiException.badRequest("time must be 'real' or 'logical', found '" + time + "'");
+            default -> throw ViewException.badRequest("time must be 'real' or 'logical', found '" + time + "'");
         };
     }
 }

@@ -1,4 +1,4 @@
-package dev.paje.server;
+package dev.paje.view;
 
 import dev.paje.store.DisplayNames;
 import dev.paje.TraceLoader;
@@ -13,17 +13,18 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The loaded trace as the handlers see it: lookups by id that answer 404 for unknown ids, and what
- * is worth computing once (entity types per container, the range of each variable).
+ * The loaded trace as every view sees it (the viewer's endpoints, and whatever asks the same
+ * questions): lookups by id that say which id is unknown ({@link ViewException}), and what is worth
+ * computing once (the entity types, the range of each variable).
  */
-final class TraceModel {
+public final class TraceView {
     private final TraceLoader.Loaded loaded;
     private final Trace trace;
     private final String name;
     private final List<Type> entityTypes = new ArrayList<>();
     private final ConcurrentHashMap<Long, double[]> ranges = new ConcurrentHashMap<>();
 
-    TraceModel(TraceLoader.Loaded loaded, String name) {
+    public TraceView(TraceLoader.Loaded loaded, String name) {
         this.loaded = loaded;
         this.trace = loaded.trace();
         this.name = name;
@@ -44,59 +45,59 @@ final class TraceModel {
         }
     }
 
-    TraceLoader.Loaded loaded() {
+    public TraceLoader.Loaded loaded() {
         return loaded;
     }
 
     /** The trace, or null when it could not be read at all. */
-    Trace trace() {
+    public Trace trace() {
         return trace;
     }
 
-    String name() {
+    public String name() {
         return name;
     }
 
-    double start() {
+    public double start() {
         return trace == null ? 0 : trace.start();
     }
 
-    double end() {
+    public double end() {
         return trace == null ? 0 : trace.end();
     }
 
     /** Every entity type (not container types), in id order. */
-    List<Type> entityTypes() {
+    public List<Type> entityTypes() {
         return entityTypes;
     }
 
-    Container container(int id) {
+    public Container container(int id) {
         if (trace == null || id >= trace.containers().size()) {
-            throw ApiException.notFound("unknown container " + id + (trace == null ? ": the trace could not be read"
+            throw ViewException.notFound("unknown container " + id + (trace == null ? ": the trace could not be read"
                     : ": ids go from 0 to " + (trace.containers().size() - 1)));
         }
         return trace.container(id);
     }
 
     /** An entity type (404 when unknown, 400 for a container type). */
-    Type entityType(int id) {
+    public Type entityType(int id) {
         if (trace == null || id >= trace.types().size()) {
-            throw ApiException.notFound("unknown type " + id);
+            throw ViewException.notFound("unknown type " + id);
         }
         Type t = trace.types().get(id);
         if (t.kind() == TypeKind.CONTAINER) {
-            throw ApiException.badRequest("type " + id + " ('" + DisplayNames.name(t.name()) + "') is a container type, not an entity type");
+            throw ViewException.badRequest("type " + id + " ('" + DisplayNames.name(t.name()) + "') is a container type, not an entity type");
         }
         return t;
     }
 
     /** The end of an entity, or of the trace when it is still open (NaN). */
-    double endOr(double end) {
+    public double endOr(double end) {
         return Double.isNaN(end) ? end() : end;
     }
 
     /** {min, max} of a variable over the whole trace (the row's scale), computed on first request. */
-    double[] range(Container c, Type t, VariableTable v) {
+    public double[] range(Container c, Type t, VariableTable v) {
         return ranges.computeIfAbsent(((long) c.id() << 32) | t.id(), k -> {
             double min = Double.POSITIVE_INFINITY;
             double max = Double.NEGATIVE_INFINITY;

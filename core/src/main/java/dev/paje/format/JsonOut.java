@@ -1,4 +1,4 @@
-package dev.paje.server;
+package dev.paje.format;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
  * names: straight into a byte buffer, commas tracked per nesting depth, no per-value checks.
  * Everything else uses Jackson. Names must be plain ASCII without quotes or backslashes.
  */
-final class JsonOut implements AutoCloseable {
+public final class JsonOut implements AutoCloseable {
     private static final double SCALE = 1e9;
     private static final double LIMIT = 9e15; // below 2^53: the scaled value is an exact long
 
@@ -34,28 +34,28 @@ final class JsonOut implements AutoCloseable {
     private final boolean[] hasItems = new boolean[32];
     private int depth;
 
-    JsonOut(OutputStream out) {
+    public JsonOut(OutputStream out) {
         this.out = out;
     }
 
-    JsonOut beginObject() throws IOException {
+    public JsonOut beginObject() throws IOException {
         return open('{');
     }
 
-    JsonOut endObject() throws IOException {
+    public JsonOut endObject() throws IOException {
         return close('}');
     }
 
-    JsonOut beginArray() throws IOException {
+    public JsonOut beginArray() throws IOException {
         return open('[');
     }
 
-    JsonOut endArray() throws IOException {
+    public JsonOut endArray() throws IOException {
         return close(']');
     }
 
     /** A field name; the value follows. */
-    JsonOut name(String name) throws IOException {
+    public JsonOut name(String name) throws IOException {
         separate();
         room(name.length() + 4);
         buf[n++] = '"';
@@ -68,7 +68,7 @@ final class JsonOut implements AutoCloseable {
         return this;
     }
 
-    JsonOut value(int v) throws IOException {
+    public JsonOut value(int v) throws IOException {
         if (v >= 0 && v < SMALL) { // the common case, kept short so that it inlines
             if (hasItems[depth]) {
                 room(5);
@@ -85,7 +85,7 @@ final class JsonOut implements AutoCloseable {
         return value((long) v);
     }
 
-    JsonOut value(long v) throws IOException {
+    public JsonOut value(long v) throws IOException {
         if (v == Long.MIN_VALUE) {
             return raw(Long.toString(v));
         }
@@ -105,7 +105,7 @@ final class JsonOut implements AutoCloseable {
      * == v} for the integer {@code m}, the decimal {@code m * 10^-9} parses back to exactly {@code v}
      * (a correctly rounded division and a correct parser both give the double nearest to it).
      */
-    JsonOut value(double v) throws IOException {
+    public JsonOut value(double v) throws IOException {
         if (!Double.isFinite(v)) {
             return raw("null");
         }
@@ -134,7 +134,7 @@ final class JsonOut implements AutoCloseable {
     }
 
     /** Values rendered by another writer (comma-separated, none open), inserted as they are. */
-    JsonOut splice(byte[] values) throws IOException {
+    public JsonOut splice(byte[] values) throws IOException {
         if (values.length == 0) {
             return this;
         }

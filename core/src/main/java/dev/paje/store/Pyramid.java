@@ -17,8 +17,11 @@ import java.util.List;
 public abstract class Pyramid {
     /** Tables with fewer rows are not summarized. */
     public static final int MIN_ROWS = 4096;
-    /** Rows per bucket on average for a level to be worth building. */
-    public static final int MIN_PER_BUCKET = 8;
+    /**
+     * Rows per bucket on average for a level to be worth building: small, so that a window just too
+     * fine for the finest level reads few rows per pixel (levels costing more than half the rows are dropped anyway).
+     */
+    public static final int MIN_PER_BUCKET = 3;
 
     /** The parts of a pyramid, as built or as read back from a store (longs null: no long lists). */
     record Levels(double origin, double traceEnd, double[] widths, Rows[] buckets, Rows[] longs) {

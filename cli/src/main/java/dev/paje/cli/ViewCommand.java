@@ -3,6 +3,7 @@ package dev.paje.cli;
 import dev.paje.TraceLoader;
 import dev.paje.read.Problem;
 import dev.paje.server.ViewerServer;
+import dev.paje.store.BlockCache;
 import java.awt.Desktop;
 import java.awt.GraphicsEnvironment;
 import java.io.IOException;
@@ -92,6 +93,8 @@ final class ViewCommand implements Callable<Integer> {
             server.close();
             return ExitCodes.IO;
         }
+        // loaded: the writer's pool is gone and the viewer does little but read blocks
+        BlockCache.share(4);
         reportProblems(loaded, err);
         server.ready(loaded);
         out.println("paje: " + trace + " loaded");

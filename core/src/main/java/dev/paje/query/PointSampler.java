@@ -1,5 +1,6 @@
 package dev.paje.query;
 
+import dev.paje.store.EventSummary;
 import dev.paje.store.EventTable;
 import dev.paje.store.LinkTable;
 import java.util.Arrays;
@@ -9,12 +10,23 @@ import java.util.function.IntToDoubleFunction;
  * What a view draws of events or links at one zoom: every row while they are sparse (at most two
  * per pixel on average), else a count per pixel (links counted at their start). All or nothing
  * per table, so a row is never both drawn and counted. One sampler per view, refilled per table.
+ *
+ * <p>Events zoomed out (a pixel at least one bucket of the table's {@link EventSummary} wide, the
+ * summary cheaper than the rows, and the window holding too many events to draw) are counted from
+ * the summary: a bucket's count goes to the pixel holding it, or, when it straddles pixel edges, is
+ * shared in proportion to the overlap, rounded so that the counts of the pixels up to each one are
+ * those of the proportional shares rounded. The buckets across the window's edges are counted in
+ * the rows (two binary searches each), so the total is the rows'; where pixel edges fall on bucket
+ * edges every count is.
  */
 public final class PointSampler {
     private final PixelGrid grid;
     private final int limit;
     private int[] counts;
+    private double[] shares;
     private boolean dense;
+    private boolean summaries = true;
+    private int lastLevel = -1;
 
     /** Rows drawn exactly (empty once counted). */
     public final IntColumn rows = new IntColumn();
@@ -31,11 +43,80 @@ public final class PointSampler {
         return grid;
     }
 
+    /** Whether {@link #sample(EventTable)} may read the tables' summaries (true by default); false reads the rows always. */
+    public PointSampler summaries(boolean use) {
+        summaries = use;
+        return this;
+    }
+
+    /** The summary level the last {@link #sample(EventTable)} read, or -1 for the rows. */
+    public int summaryLevel() {
+        return lastLevel;
+    }
+
     /** Replaces the content by the events of {@code t} in the window. */
     public PointSampler sample(EventTable t) {
         start();
+        EventSummary summary = summaries ? t.summary() : null;
+        lastLevel = summary == null || !(grid.pixel() > 0) ? -1 : summary.levelFor(grid.pixel(), summary.traceEnd(), t.size());
+        if (lastLevel >= 0 && Window.countEvents(t, grid.start(), grid.end()) > limit) {
+            countSummary(t, summary, lastLevel);
+            return finish();
+        }
+        lastLevel = -1;
         Window.events(t, grid.start(), grid.end(), row -> add(row, t::time));
         return finish();
+    }
+
+    private void countSummary(EventTable t, EventSummary s, int k) {
+        int w = grid.width();
+        if (counts == null) {
+            counts = new int[w];
+        }
+        if (shares == null) {
+            shares = new double[w];
+        }
+        dense = true;
+        double ws = grid.start();
+        double we = grid.end();
+        int[] in = s.entriesIn(k, ws, we);
+        for (int i = in[0]; i < in[1]; i++) {
+            long b = s.bucket(k, i);
+            double a = s.bucketStart(k, b);
+            double z = s.bucketStart(k, b + 1);
+            double xa = grid.position(a);
+            double xb = grid.position(z);
+            double count = s.entryCount(k, i);
+            if (a < ws || z > we) {
+                // a bucket across the window's edge: its events in the window, counted in the rows
+                count = Window.countEvents(t, Math.max(a, ws), Math.min(z, we), z > we);
+                if (!(xb > xa)) {
+                    shares[w - 1] += count; // a bucket starting at the window's end: its events at that end
+                    continue;
+                }
+            }
+            int p0 = Math.min(w - 1, (int) xa);
+            int p1 = Math.min(w - 1, (int) xb);
+            if (p0 == p1) {
+                shares[p0] += count;
+                continue;
+            }
+            for (int p = p0; p <= p1; p++) {
+                double part = Math.min(xb, p + 1) - Math.max(xa, p);
+                if (part > 0) {
+                    shares[p] += count * part / (xb - xa);
+                }
+            }
+        }
+        double sum = 0;
+        long before = 0;
+        for (int p = 0; p < w; p++) {
+            sum += shares[p];
+            shares[p] = 0;
+            long upTo = Math.round(sum);
+            counts[p] = (int) (upTo - before);
+            before = upTo;
+        }
     }
 
     /** Replaces the content by the complete links of {@code t} intersecting the window. */

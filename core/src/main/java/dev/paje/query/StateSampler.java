@@ -153,12 +153,9 @@ public final class StateSampler {
         double scale = grid.width() / (we - ws);
         double bucketPx = w * scale;
         int last = grid.width() - 1;
-        long bLast = s.bucketOf(k, we);
-        for (int i = s.firstEntry(k, s.bucketOf(k, ws)), m = s.entries(k); i < m; i++) {
+        int[] in = s.entriesIn(k, ws, we);
+        for (int i = in[0]; i < in[1]; i++) {
             long b = s.bucket(k, i);
-            if (b > bLast) {
-                break;
-            }
             double xa = grid.position(s.bucketStart(k, b));
             double xb = grid.position(s.bucketStart(k, b + 1));
             if (!(xb > xa)) {

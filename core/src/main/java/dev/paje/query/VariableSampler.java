@@ -1,9 +1,19 @@
 package dev.paje.query;
 
+import dev.paje.store.VariableSummary;
 import dev.paje.store.VariableTable;
+
 /**
  * What a view draws of one variable at one zoom: steps at least one pixel long as items, the
  * shorter ones as the min, max and last value of each pixel they touch. Refilled per table.
+ *
+ * <p>Zoomed out (a pixel at least one bucket of the table's {@link VariableSummary} wide, and the
+ * summary cheaper than the rows), the steps come from the summary instead: its long list gives the
+ * items and the steps between a bucket and a pixel long exactly; the buckets give the min, max and
+ * last of the shorter ones, but for the two buckets across the window's edges, whose steps are read
+ * from the rows. Where pixel edges fall on bucket edges the cells are the rows'; elsewhere a bucket
+ * straddling a pixel edge counts in both pixels, so a pixel's min, max and last may include a step
+ * that ends or starts less than a bucket beyond its edge.
  */
 public final class VariableSampler {
     private final PixelGrid grid;
@@ -11,9 +21,12 @@ public final class VariableSampler {
     private double[] min;
     private double[] max;
     private double[] last;
+    private int[] lastRow;
     private boolean[] touched;
     private int lo;
     private int hi;
+    private boolean summaries = true;
+    private int lastLevel = -1;
 
     /** Exact steps: store row, start, end (open ends at the trace's end), value. */
     public final IntColumn itemRow = new IntColumn();
@@ -35,6 +48,17 @@ public final class VariableSampler {
         return grid;
     }
 
+    /** Whether {@link #sample} may read the tables' summaries (true by default); false reads the rows always. */
+    public VariableSampler summaries(boolean use) {
+        summaries = use;
+        return this;
+    }
+
+    /** The summary level the last {@link #sample} read, or -1 for the rows. */
+    public int summaryLevel() {
+        return lastLevel;
+    }
+
     /** Replaces the content by the steps of {@code t} in the window. */
     public VariableSampler sample(VariableTable t) {
         itemRow.clear();
@@ -47,21 +71,16 @@ public final class VariableSampler {
         cellLast.clear();
         lo = Integer.MAX_VALUE;
         hi = -1;
-        Window.variables(t, grid.start(), grid.end(), row -> {
-            double s = t.start(row);
-            double e = t.end(row);
-            if (Double.isNaN(e)) {
-                e = traceEnd;
-            }
-            if (grid.exact(e - s)) {
-                itemRow.add(row);
-                itemStart.add(s);
-                itemEnd.add(e);
-                itemValue.add(t.value(row));
-            } else {
-                accumulate(grid.of(Math.max(s, grid.start())), grid.of(Math.min(e, grid.end())), t.value(row));
-            }
-        });
+        VariableSummary summary = summaries ? t.summary() : null;
+        lastLevel = summary == null || !(grid.pixel() > 0) ? -1 : summary.levelFor(grid.pixel(), traceEnd, t.size());
+        if (lastLevel >= 0) {
+            sampleSummary(t, summary, lastLevel);
+        } else {
+            Window.variables(t, grid.start(), grid.end(), row -> {
+                double e = t.end(row);
+                step(row, t.start(row), Double.isNaN(e) ? traceEnd : e, t.value(row));
+            });
+        }
         if (hi >= 0) {
             for (int p = lo; p <= hi; p++) {
                 if (touched[p]) {
@@ -76,23 +95,82 @@ public final class VariableSampler {
         return this;
     }
 
-    private void accumulate(int first, int lastPx, double v) {
+    /** A step from the rows or a long list: an item when at least a pixel long, else in the cells it touches. */
+    private void step(int row, double s, double e, double v) {
+        if (grid.exact(e - s)) {
+            itemRow.add(row);
+            itemStart.add(s);
+            itemEnd.add(e);
+            itemValue.add(v);
+        } else {
+            accumulate(grid.of(Math.max(s, grid.start())), grid.of(Math.min(e, grid.end())), v, v, v, row);
+        }
+    }
+
+    private void sampleSummary(VariableTable t, VariableSummary s, int k) {
+        double ws = grid.start();
+        double we = grid.end();
+        // the long list, from the step in force when the window opens (steps never overlap)
+        for (int i = Math.max(0, s.firstLong(k, ws) - 1), n = s.longCount(k); i < n; i++) {
+            double a = s.longStart(k, i);
+            if (a > we) {
+                break;
+            }
+            double e = s.longEnd(k, i);
+            if (e >= ws) {
+                step(s.longRow(k, i), a, e, s.longValue(k, i));
+            }
+        }
+        // the buckets: in every pixel they overlap
+        double w = s.width(k);
+        int lastPx = grid.width() - 1;
+        int[] in = s.entriesIn(k, ws, we);
+        for (int i = in[0]; i < in[1]; i++) {
+            long b = s.bucket(k, i);
+            double a = s.bucketStart(k, b);
+            double z = s.bucketStart(k, b + 1);
+            if (a < ws || z > we) {
+                // a bucket across the window's edge: its short steps in the window, from the rows
+                Window.variables(t, Math.max(a, ws), Math.min(z, we), row -> {
+                    double e = t.end(row);
+                    e = Double.isNaN(e) ? traceEnd : e;
+                    if (e - t.start(row) < w) {
+                        step(row, t.start(row), e, t.value(row));
+                    }
+                });
+                continue;
+            }
+            double xa = grid.position(a);
+            double xb = grid.position(z);
+            int p0 = Math.min(lastPx, (int) xa);
+            int p1 = Math.min(lastPx, (int) Math.ceil(xb) - 1);
+            accumulate(p0, Math.max(p0, p1), s.entryMin(k, i), s.entryMax(k, i), s.entryLast(k, i), s.entryLastRow(k, i));
+        }
+    }
+
+    private void accumulate(int first, int lastPx, double low, double high, double v, int row) {
         if (touched == null) {
             min = new double[grid.width()];
             max = new double[grid.width()];
             last = new double[grid.width()];
+            lastRow = new int[grid.width()];
             touched = new boolean[grid.width()];
         }
         for (int p = first; p <= lastPx; p++) {
             if (!touched[p]) {
                 touched[p] = true;
-                min[p] = v;
-                max[p] = v;
+                min[p] = low;
+                max[p] = high;
+                last[p] = v;
+                lastRow[p] = row;
             } else {
-                min[p] = Math.min(min[p], v);
-                max[p] = Math.max(max[p], v);
+                min[p] = Math.min(min[p], low);
+                max[p] = Math.max(max[p], high);
+                if (row > lastRow[p]) { // the later step's value is the last (rows are in time order)
+                    last[p] = v;
+                    lastRow[p] = row;
+                }
             }
-            last[p] = v; // steps come in time order
         }
         lo = Math.min(lo, first);
         hi = Math.max(hi, lastPx);

@@ -34,7 +34,7 @@ public final class Window {
             }
         }
         for (int i = Math.max(from, lo); i < n && t.start(i) <= end; i++) {
-            if (t.end(i) >= start) {
+            if (!(t.end(i) < start)) { // an open state (NaN end) lasts to the trace's end
                 rows.accept(i);
             }
         }
@@ -53,6 +53,17 @@ public final class Window {
         }
     }
 
+    /** How many events are in the window: O(log n). */
+    public static int countEvents(EventTable t, double start, double end) {
+        return countEvents(t, start, end, true);
+    }
+
+    /** How many events are in {@code [start, end]}, or {@code [start, end)} when not {@code closed}: O(log n). */
+    static int countEvents(EventTable t, double start, double end, boolean closed) {
+        int n = t.size();
+        return firstStartAfter(n, end, t::time, closed) - firstStartAfter(n, start, t::time, false);
+    }
+
     /** Steps of a variable intersecting the window: O(log n + answer). */
     public static void variables(VariableTable t, double start, double end, IntConsumer rows) {
         variables(t, start, end, 0, t.size(), rows);
@@ -63,7 +74,7 @@ public final class Window {
         int n = hi;
         // from the step in force when the window opens (steps never overlap)
         for (int i = Math.max(lo, firstStartAfter(n, start, t::start, false) - 1); i < n && t.start(i) <= end; i++) {
-            if (t.end(i) >= start) {
+            if (!(t.end(i) < start)) { // the open step (NaN end) lasts to the trace's end
                 rows.accept(i);
             }
         }

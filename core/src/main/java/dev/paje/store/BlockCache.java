@@ -12,27 +12,39 @@ import java.io.UncheckedIOException;
 public final class BlockCache {
     private static volatile BlockCache shared;
 
-    private final long budget;
+    private volatile long budget;
     private final FrameRing ring = new FrameRing();
 
     BlockCache(long budget) {
         this.budget = budget;
     }
 
-    /** The process's cache: an eighth of the maximum heap, between 4 MB and 192 MB. */
+    /** The process's cache: an eighth of the maximum heap (see {@link #share}), between 4 MB and 192 MB. */
     static BlockCache shared() {
         BlockCache c = shared;
         if (c == null) {
             synchronized (BlockCache.class) {
                 c = shared;
                 if (c == null) {
-                    long max = Runtime.getRuntime().maxMemory();
-                    c = new BlockCache(Math.max(4L << 20, Math.min(192L << 20, max / 8)));
+                    c = new BlockCache(budgetFor(8));
                     shared = c;
                 }
             }
         }
         return c;
+    }
+
+    private static long budgetFor(int part) {
+        long max = Runtime.getRuntime().maxMemory();
+        return Math.max(4L << 20, Math.min(192L << 20, max / part));
+    }
+
+    /**
+     * Gives the process's cache {@code 1/part} of the maximum heap (between 4 MB and 192 MB) instead
+     * of an eighth: for a process that does little but read a store (the viewer, once loaded).
+     */
+    public static void share(int part) {
+        shared().budget = budgetFor(part);
     }
 
     /** Reads block {@code b} of {@code rows} and makes it resident. */

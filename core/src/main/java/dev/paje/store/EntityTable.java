@@ -7,6 +7,8 @@ package dev.paje.store;
 public abstract sealed class EntityTable permits StateTable, EventTable, VariableTable, LinkTable {
     Rows rows;
     private UserColumns user;
+    /** The multi-resolution summary of the rows (built when the store is sealed), or null. */
+    Pyramid pyramid;
 
     EntityTable(Rows rows) {
         this.rows = rows;

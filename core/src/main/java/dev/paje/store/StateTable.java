@@ -19,15 +19,9 @@ public final class StateTable extends EntityTable {
         super(rows);
     }
 
-    private StateSummary summary;
-
     /** The multi-resolution summary of the rows (built when the store is sealed), or null. */
     public StateSummary summary() {
-        return summary;
-    }
-
-    void summary(StateSummary s) {
-        summary = s;
+        return (StateSummary) pyramid;
     }
 
     /**
@@ -36,8 +30,9 @@ public final class StateTable extends EntityTable {
      * average; returns it (null when no level is worth it). The store does it when sealing.
      */
     public StateSummary summarize(double start, double end, int minPerBucket) {
-        summary = StateSummary.build(this, start, end, rows.file(), minPerBucket);
-        return summary;
+        StateSummary s = StateSummary.build(this, start, end, rows.file(), minPerBucket);
+        pyramid = s;
+        return s;
     }
 
     /** Appends an open state and returns its row. */

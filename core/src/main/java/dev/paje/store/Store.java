@@ -12,7 +12,7 @@ public final class Store {
 
     private final boolean summaries;
 
-    /** A store; with {@code summaries}, large state tables get their zoomed-out summaries when sealed. */
+    /** A store; with {@code summaries}, large state, variable and event tables get their zoomed-out summaries when sealed. */
     public Store(StoreFile file, boolean summaries) {
         this.summaries = summaries;
         this.file = file;
@@ -33,12 +33,22 @@ public final class Store {
         return new Trace(names, types, containers, start, end, file, keys);
     }
 
-    /** Builds the summaries of the large state tables (through the writer's pool, into the file). */
+    /** Builds the summaries of the large state, variable and event tables (through the writer's pool, into the file). */
     static void summarize(Trace trace) {
+        double start = trace.start();
+        double end = trace.end();
         for (Container c : trace.containers()) {
             for (Type t : trace.types()) {
-                if (c.table(t) instanceof StateTable s && s.size() >= StateSummary.MIN_ROWS) {
-                    s.summarize(trace.start(), trace.end(), StateSummary.MIN_PER_BUCKET);
+                EntityTable table = c.table(t);
+                if (table == null || table.size() < Pyramid.MIN_ROWS) {
+                    continue;
+                }
+                if (table instanceof StateTable s) {
+                    s.summarize(start, end, Pyramid.MIN_PER_BUCKET);
+                } else if (table instanceof VariableTable v) {
+                    v.summarize(start, end, Pyramid.MIN_PER_BUCKET);
+                } else if (table instanceof EventTable e) {
+                    e.summarize(start, end, Pyramid.MIN_PER_BUCKET);
                 }
             }
         }

@@ -16,8 +16,9 @@ import java.util.zip.CRC32C;
 
 /**
  * The metadata section of a {@link StoreFile}: the source's identity, names, types, containers
- * and, per table, its row count, the slot of each block and each block's checksum; per state
- * table, its {@link StateSummary} (origin, end, and per level the width and its two {@code Rows}).
+ * and, per table, its row count, the slot of each block and each block's checksum; per state,
+ * variable and event table, its summary ({@link Pyramid}: origin, end, and per level the width,
+ * its buckets and, but for events, its long list).
  */
 public final class StoreMeta {
     private static final int STATES = 1;
@@ -146,16 +147,22 @@ public final class StoreMeta {
                 rows(out, e.getValue());
             }
         }
-        if (table instanceof StateTable st) {
-            StateSummary s = st.summary();
-            out.writeInt(s == null ? 0 : s.levels());
-            if (s != null) {
-                out.writeDouble(s.origin());
-                out.writeDouble(s.traceEnd());
-                for (int k = 0; k < s.levels(); k++) {
-                    out.writeDouble(s.width(k));
-                    rows(out, s.buckets[k]);
-                    rows(out, s.longs[k]);
+        if (!(table instanceof LinkTable)) {
+            summary(out, table.pyramid);
+        }
+    }
+
+    /** A table's summary: its level count (0: none), then origin, end and per level width, buckets and long list. */
+    private static void summary(DataOutputStream out, Pyramid p) throws IOException {
+        out.writeInt(p == null ? 0 : p.levels());
+        if (p != null) {
+            out.writeDouble(p.origin());
+            out.writeDouble(p.traceEnd());
+            for (int k = 0; k < p.levels(); k++) {
+                out.writeDouble(p.width(k));
+                rows(out, p.buckets[k]);
+                if (p.longs != null) {
+                    rows(out, p.longs[k]);
                 }
             }
         }
@@ -306,10 +313,12 @@ public final class StoreMeta {
                 if (table instanceof LinkTable l) {
                     file.verify(l.keyRefs);
                 }
-                if (table instanceof StateTable st && st.summary() != null) {
-                    for (int k = 0; k < st.summary().levels(); k++) {
-                        file.verify(st.summary().buckets[k]);
-                        file.verify(st.summary().longs[k]);
+                if (table.pyramid != null) {
+                    for (int k = 0; k < table.pyramid.levels(); k++) {
+                        file.verify(table.pyramid.buckets[k]);
+                        if (table.pyramid.longs != null) {
+                            file.verify(table.pyramid.longs[k]);
+                        }
                     }
                 }
                 if (table.userOrNull() != null) {
@@ -401,29 +410,45 @@ public final class StoreMeta {
             table.user(user);
         }
         if (table instanceof StateTable st) {
-            int levels = in.readInt();
-            if (levels < 0 || levels > 64) {
-                throw new IOException(levels + " summary levels");
-            }
-            if (levels > 0) {
-                double origin = in.readDouble();
-                double end = in.readDouble();
-                double[] widths = new double[levels];
-                Rows[] buckets = new Rows[levels];
-                Rows[] longs = new Rows[levels];
-                for (int k = 0; k < levels; k++) {
-                    widths[k] = in.readDouble();
-                    buckets[k] = rows(in, file);
-                    longs[k] = rows(in, file);
-                    if (!(widths[k] > 0) || buckets[k].stride() != StateSummary.BUCKET_STRIDE
-                            || longs[k].stride() != StateSummary.LONG_STRIDE) {
-                        throw new IOException("summary level " + k);
-                    }
-                }
-                st.summary(new StateSummary(origin, end, widths, buckets, longs));
-            }
+            Pyramid.Levels l = summary(in, file, StateSummary.BUCKET_STRIDE, StateSummary.LONG_STRIDE);
+            st.pyramid = l == null ? null : new StateSummary(l);
+        } else if (table instanceof VariableTable vt) {
+            Pyramid.Levels l = summary(in, file, VariableSummary.BUCKET_STRIDE, VariableSummary.LONG_STRIDE);
+            vt.pyramid = l == null ? null : new VariableSummary(l);
+        } else if (table instanceof EventTable et) {
+            Pyramid.Levels l = summary(in, file, EventSummary.BUCKET_STRIDE, 0);
+            et.pyramid = l == null ? null : new EventSummary(l);
         }
         return table;
+    }
+
+    /** A summary as {@link #summary(DataOutputStream, Pyramid)} wrote it (long stride 0: no long lists), or null. */
+    private static Pyramid.Levels summary(DataInputStream in, StoreFile file, int bucketStride, int longStride)
+            throws IOException {
+        int levels = in.readInt();
+        if (levels < 0 || levels > 64) {
+            throw new IOException(levels + " summary levels");
+        }
+        if (levels == 0) {
+            return null;
+        }
+        double origin = in.readDouble();
+        double end = in.readDouble();
+        double[] widths = new double[levels];
+        Rows[] buckets = new Rows[levels];
+        Rows[] longs = longStride == 0 ? null : new Rows[levels];
+        for (int k = 0; k < levels; k++) {
+            widths[k] = in.readDouble();
+            buckets[k] = rows(in, file);
+            if (longs != null) {
+                longs[k] = rows(in, file);
+            }
+            if (!(widths[k] > 0) || buckets[k].stride() != bucketStride
+                    || (longs != null && longs[k].stride() != longStride)) {
+                throw new IOException("summary level " + k);
+            }
+        }
+        return new Pyramid.Levels(origin, end, widths, buckets, longs);
     }
 
     private static Rows rows(DataInputStream in, StoreFile file) throws IOException {

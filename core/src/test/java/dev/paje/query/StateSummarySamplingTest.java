@@ -75,12 +75,7 @@ class StateSummarySamplingTest {
             assertThat(s).isNotNull();
             assertThat(s.levels()).isGreaterThan(3);
             for (int q = 0; q < 40; q++) {
-                int k = random.nextInt(s.levels());
-                double pixel = s.width(k) * (1 << random.nextInt(4));
-                int width = 1 + random.nextInt(1500);
-                long first = (long) Math.floor((end - START) / pixel * random.nextDouble());
-                double ws = START + first * pixel;
-                PixelGrid grid = new PixelGrid(ws, ws + width * pixel, width);
+                PixelGrid grid = SummaryGrids.aligned(random, s, START, end);
                 StateSampler fromSummary = new StateSampler(grid, end).sample(t);
                 StateSampler fromRows = new StateSampler(grid, end).summaries(false).sample(t);
                 if (fromSummary.summaryLevel() < 0) {
@@ -93,7 +88,7 @@ class StateSummarySamplingTest {
                 for (Key key : union(a, b)) {
                     double x = a.getOrDefault(key, 0.0);
                     double y = b.getOrDefault(key, 0.0);
-                    assertThat(x).as("%s at level %d, pixel %s, window %s", key, k, pixel, ws).isCloseTo(y,
+                    assertThat(x).as("%s, pixel %s, window %s", key, grid.pixel(), grid.start()).isCloseTo(y,
                             org.assertj.core.data.Offset.offset(1e-9));
                     if (y > 1e-9) {
                         assertThat(a).containsKey(key);
@@ -114,10 +109,8 @@ class StateSummarySamplingTest {
             StateTable t = table(random, 40_000 + random.nextInt(40_000), end);
             StateSummary s = t.summarize(START, end, 8);
             for (int q = 0; q < 40; q++) {
-                double ws = START - 1 + random.nextDouble() * (end - START);
-                double we = ws + random.nextDouble() * (end + 1 - ws);
-                int width = 1 + random.nextInt(1500);
-                PixelGrid grid = new PixelGrid(ws, we, width);
+                PixelGrid grid = SummaryGrids.unaligned(random, START, end);
+                double ws = grid.start();
                 StateSampler fromSummary = new StateSampler(grid, end).sample(t);
                 StateSampler fromRows = new StateSampler(grid, end).summaries(false).sample(t);
                 int k = fromSummary.summaryLevel();

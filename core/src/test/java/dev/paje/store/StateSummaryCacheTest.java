@@ -6,7 +6,9 @@ import dev.paje.CachePolicy;
 import dev.paje.SyntheticTrace;
 import dev.paje.TraceLoader;
 import dev.paje.query.PixelGrid;
+import dev.paje.query.PointSampler;
 import dev.paje.query.StateSampler;
+import dev.paje.query.VariableSampler;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,7 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Summaries are built when the store is sealed, kept in its cache, and read back the same. */
+/** Summaries (of states, variables and events) are built when the store is sealed, kept in its cache, and read back the same. */
 class StateSummaryCacheTest {
     @TempDir
     Path dir;
@@ -90,11 +92,81 @@ class StateSummaryCacheTest {
         again.trace().close();
     }
 
+    private static List<EntityTable> tables(Trace trace) {
+        List<EntityTable> out = new ArrayList<>();
+        for (Container c : trace.containers()) {
+            for (Type t : trace.types()) {
+                if (c.table(t) != null) {
+                    out.add(c.table(t));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** What the variable and event samplers draw of every summarized table over the whole trace. */
+    private static String samplePoints(Trace trace, int width) {
+        StringBuilder out = new StringBuilder();
+        PixelGrid grid = new PixelGrid(trace.start(), trace.end(), width);
+        VariableSampler v = new VariableSampler(grid, trace.end());
+        PointSampler p = new PointSampler(grid);
+        for (EntityTable t : tables(trace)) {
+            if (t instanceof VariableTable vt) {
+                v.sample(vt);
+                out.append('L').append(v.summaryLevel()).append(' ').append(v.itemRow.size()).append(' ');
+                for (int i = 0; i < v.cellPx.size(); i++) {
+                    out.append(v.cellPx.get(i)).append(':').append(v.cellMin.get(i)).append('/').append(v.cellMax.get(i))
+                            .append('/').append(v.cellLast.get(i)).append(' ');
+                }
+            } else if (t instanceof EventTable et) {
+                p.sample(et);
+                out.append('L').append(p.summaryLevel()).append(' ').append(p.rows.size()).append(' ');
+                for (int i = 0; i < p.countPx.size(); i++) {
+                    out.append(p.countPx.get(i)).append(':').append(p.count.get(i)).append(' ');
+                }
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    @Test
+    void variableAndEventSummariesRoundTripThroughTheCache() throws IOException {
+        Path trace = SyntheticTrace.write(dir.resolve("points.trace"), 1, 1, 14_000, 12);
+        TraceLoader.Loaded first = loader().load(trace);
+        List<EntityTable> fresh = tables(first.trace());
+        assertThat(fresh).anySatisfy(t -> assertThat(t).isInstanceOfSatisfying(VariableTable.class, v -> assertThat(v.summary()).isNotNull()));
+        assertThat(fresh).anySatisfy(t -> assertThat(t).isInstanceOfSatisfying(EventTable.class, e -> assertThat(e.summary()).isNotNull()));
+        String drawn = samplePoints(first.trace(), 40);
+        assertThat(drawn).containsPattern("L[0-9]"); // some tables were drawn from a summary
+
+        TraceLoader.Loaded again = loader().load(trace);
+        assertThat(again.fromCache()).isTrue();
+        List<EntityTable> cached = tables(again.trace());
+        for (int i = 0; i < fresh.size(); i++) {
+            Pyramid a = fresh.get(i).pyramid;
+            Pyramid b = cached.get(i).pyramid;
+            assertThat(b == null).isEqualTo(a == null);
+            if (a != null) {
+                assertThat(b.getClass()).isEqualTo(a.getClass());
+                assertThat(b.levels()).isEqualTo(a.levels());
+                for (int k = 0; k < a.levels(); k++) {
+                    assertThat(b.width(k)).isEqualTo(a.width(k));
+                    assertThat(b.entries(k)).isEqualTo(a.entries(k));
+                    assertThat(b.longCount(k)).isEqualTo(a.longCount(k));
+                }
+            }
+        }
+        assertThat(samplePoints(again.trace(), 40)).isEqualTo(drawn);
+        first.trace().close();
+        again.trace().close();
+    }
+
     @Test
     void smallTablesHaveNoSummary() throws IOException {
         Path trace = SyntheticTrace.write(dir.resolve("small.trace"), 2, 2, 50, 3);
         TraceLoader.Loaded loaded = loader().load(trace);
-        assertThat(stateTables(loaded.trace())).allSatisfy(t -> assertThat(t.summary()).isNull());
+        assertThat(tables(loaded.trace())).allSatisfy(t -> assertThat(t.pyramid).isNull());
         loaded.trace().close();
     }
 }

@@ -1,0 +1,284 @@
+package dev.paje.store;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the multi-resolution summaries of a table ({@link StateSummary}, {@link VariableSummary},
+ * {@link EventSummary}) share: per level {@code k}, time buckets {@code [origin + b·w, origin + (b+1)·w)}
+ * of width {@code w = base·2^k}, as {@link Rows} whose field 0 is the bucket (rows in bucket order,
+ * only buckets with something in them), and for the kinds that need one a <em>long list</em>: the
+ * entities at least {@code w} long, copied whole in start order, field 0 their start.
+ *
+ * <p>Levels are built only where a bucket holds at least {@link #MIN_PER_BUCKET} rows on average,
+ * up to the level of one bucket, and kept only when reading one costs less than half the table's
+ * rows (else it would never be read, see {@link #levelFor}).
+ */
+public abstract class Pyramid {
+    /** Tables with fewer rows are not summarized. */
+    public static final int MIN_ROWS = 4096;
+    /**
+     * Rows per bucket on average for a level to be worth building: small, so that a window just too
+     * fine for the finest level reads few rows per pixel (levels costing more than half the rows are dropped anyway).
+     */
+    public static final int MIN_PER_BUCKET = 3;
+
+    /** The parts of a pyramid, as built or as read back from a store (longs null: no long lists). */
+    record Levels(double origin, double traceEnd, double[] widths, Rows[] buckets, Rows[] longs) {
+    }
+
+    private final double origin;
+    private final double traceEnd;
+    private final double[] widths;
+    final Rows[] buckets;
+    final Rows[] longs;
+
+    Pyramid(Levels l) {
+        this.origin = l.origin();
+        this.traceEnd = l.traceEnd();
+        this.widths = l.widths();
+        this.buckets = l.buckets();
+        this.longs = l.longs();
+    }
+
+    /** The level-0 width for a trace of {@code duration}: duration / 2^20 rounded down to a power of two. */
+    static double base(double duration) {
+        return Math.scalb(1.0, Math.getExponent(duration / (1 << 20)));
+    }
+
+    public int levels() {
+        return widths.length;
+    }
+
+    /** Bucket width of level {@code k}, in seconds (a power of two). */
+    public double width(int k) {
+        return widths[k];
+    }
+
+    /** Where bucket 0 of every level starts (the trace's start). */
+    public double origin() {
+        return origin;
+    }
+
+    /** The end given to entities still open when the summary was built. */
+    public double traceEnd() {
+        return traceEnd;
+    }
+
+    /** Rows of level {@code k}'s buckets. */
+    public int entries(int k) {
+        return buckets[k].size();
+    }
+
+    /** Entities of level {@code k}'s long list (0 for kinds without one). */
+    public int longCount(int k) {
+        return longs == null ? 0 : longs[k].size();
+    }
+
+    /** The bucket of row {@code i} of level {@code k}. */
+    public long bucket(int k, int i) {
+        return buckets[k].get(i, 0);
+    }
+
+    /** The bucket of level {@code k} holding time {@code t}. */
+    public long bucketOf(int k, double t) {
+        return (long) Math.floor((t - origin) / widths[k]);
+    }
+
+    public double bucketStart(int k, long b) {
+        return origin + b * widths[k];
+    }
+
+    /** First row of level {@code k}'s buckets whose bucket is at least {@code b}. */
+    public int firstEntry(int k, long b) {
+        Rows r = buckets[k];
+        int lo = 0;
+        int hi = r.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (r.get(mid, 0) < b) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** The rows {@code [first, end)} of level {@code k}'s buckets that touch the window {@code [start, end]}. */
+    public int[] entriesIn(int k, double start, double end) {
+        return new int[] {firstEntry(k, bucketOf(k, start)), firstEntry(k, bucketOf(k, end) + 1)};
+    }
+
+    public double longStart(int k, int i) {
+        return longs[k].getDouble(i, 0);
+    }
+
+    /** The end of long entity {@code i} of level {@code k} (the trace's end for one still open). */
+    public double longEnd(int k, int i) {
+        return longs[k].getDouble(i, 1);
+    }
+
+    /** The table row long entity {@code i} of level {@code k} is a copy of. */
+    public int longRow(int k, int i) {
+        return (int) longs[k].get(i, 3);
+    }
+
+    /** First entity of level {@code k}'s long list starting at or after {@code t}. */
+    public int firstLong(int k, double t) {
+        Rows r = longs[k];
+        int lo = 0;
+        int hi = r.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (r.getDouble(mid, 0) < t) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /**
+     * The level a view with pixels {@code pixel} seconds wide should read, or -1 for the rows: the
+     * coarsest level whose buckets are at most a pixel wide, when reading it costs less than half
+     * the table's rows (and the open entities were closed at the same end).
+     */
+    public int levelFor(double pixel, double end, int rows) {
+        if (end != traceEnd && !(Double.isNaN(end) && Double.isNaN(traceEnd))) {
+            return -1;
+        }
+        for (int k = widths.length - 1; k >= 0; k--) {
+            if (widths[k] <= pixel) {
+                return cost(k) * 2 <= rows ? k : -1;
+            }
+        }
+        return -1;
+    }
+
+    private long cost(int k) {
+        return (long) buckets[k].size() + longCount(k);
+    }
+
+    // ---- building
+
+    /**
+     * The widths worth building for {@code n} rows over {@code [start, end]} whose first starts at
+     * {@code first}: those whose buckets hold {@code minPerBucket} rows on average, up to one bucket.
+     */
+    private static List<Double> widths(int n, double start, double end, double first, int minPerBucket) {
+        List<Double> out = new ArrayList<>();
+        double duration = end - start;
+        if (n == 0 || !(duration > 0)) {
+            return out;
+        }
+        double span = Math.max(end - first, duration / (1 << 20));
+        for (double w = base(duration); ; w *= 2) {
+            if ((double) n * Math.min(w, span) / span >= minPerBucket) {
+                out.add(w);
+            }
+            if (w > duration) {
+                return out;
+            }
+        }
+    }
+
+    /** Feeds row {@code r} of a table to the levels being built (reading it once for all of them). */
+    interface Feed<L extends Level> {
+        void row(L[] levels, int r);
+    }
+
+    /**
+     * Builds the levels worth it for {@code n} rows over {@code [start, end]} whose first starts at
+     * {@code first}: makes them with {@code make}, feeds them every row, keeps the useful ones.
+     */
+    static <L extends Level> Levels build(int n, double start, double end, double first, int minPerBucket,
+            java.util.function.IntFunction<L[]> array, java.util.function.DoubleFunction<L> make, Feed<L> feed) {
+        List<Double> widths = widths(n, start, end, first, minPerBucket);
+        if (widths.isEmpty()) {
+            return null;
+        }
+        L[] ls = array.apply(widths.size());
+        for (int k = 0; k < ls.length; k++) {
+            ls[k] = make.apply(widths.get(k));
+        }
+        for (int r = 0; r < n; r++) {
+            feed.row(ls, r);
+        }
+        return keep(ls, n, start, end);
+    }
+
+    /** One level being built: its buckets and long list, in the table's home. */
+    abstract static class Level {
+        final double w;
+        final double origin;
+        final Rows out;
+        final Rows longs;
+        /** Set when the level cannot be built (then neither can any coarser one). */
+        boolean failed;
+
+        Level(double w, double origin, StoreFile file, int bucketStride, int longStride) {
+            this.w = w;
+            this.origin = origin;
+            this.out = EntityTable.rows(bucketStride, file);
+            this.longs = longStride == 0 ? null : EntityTable.rows(longStride, file);
+        }
+
+        long bucketOf(double t) {
+            return (long) Math.floor((t - origin) / w);
+        }
+
+        /** Copies an entity at least a bucket long into the long list: start, end, {@code field}, row. */
+        final void addLong(double s, double e, long field, int row) {
+            int r = longs.add();
+            longs.setDouble(r, 0, s);
+            longs.setDouble(r, 1, e);
+            longs.set(r, 2, field);
+            longs.set(r, 3, row);
+        }
+
+        /** Emits the buckets still open. */
+        abstract void flush();
+
+        final void finish() {
+            flush();
+            out.trim();
+            if (longs != null) {
+                longs.trim();
+            }
+        }
+    }
+
+    /**
+     * The levels of {@code ls} (finest first) that were built (up to the first failed one) and are
+     * cheaper than half of the table's {@code n} rows, or null when none is.
+     */
+    static Levels keep(Level[] ls, int n, double start, double end) {
+        List<Level> useful = new ArrayList<>();
+        for (Level l : ls) {
+            if (l.failed) {
+                break;
+            }
+            l.finish();
+            if (((long) l.out.size() + (l.longs == null ? 0 : l.longs.size())) * 2 <= n) {
+                useful.add(l);
+            }
+        }
+        if (useful.isEmpty()) {
+            return null;
+        }
+        int m = useful.size();
+        double[] widths = new double[m];
+        Rows[] buckets = new Rows[m];
+        Rows[] longs = ls[0].longs == null ? null : new Rows[m];
+        for (int k = 0; k < m; k++) {
+            widths[k] = useful.get(k).w;
+            buckets[k] = useful.get(k).out;
+            if (longs != null) {
+                longs[k] = useful.get(k).longs;
+            }
+        }
+        return new Levels(start, end, widths, buckets, longs);
+    }
+}

@@ -21,7 +21,7 @@ public abstract class Pyramid {
      * Rows per bucket on average for a level to be worth building: small, so that a window just too
      * fine for the finest level reads few rows per pixel (levels costing more than half the rows are dropped anyway).
      */
-    public static final int MIN_PER_BUCKET = 3;
+    public static final int MIN_PER_BUCKET = 8;
 
     /** The parts of a pyramid, as built or as read back from a store (longs null: no long lists). */
     record Levels(double origin, double traceEnd, double[] widths, Rows[] buckets, Rows[] longs) {

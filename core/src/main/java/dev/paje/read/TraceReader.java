@@ -37,6 +37,8 @@ public final class TraceReader {
     private long lines;
     private long events;
     private long definitions;
+    /** Lines of the file the user named (0 until it is read): whole-file problems point at its last line. */
+    private long topLines;
     /** Problems of a run simulated container by container, reported in line order at its end. */
     private final java.util.List<Problem> deferred = new java.util.ArrayList<>();
 
@@ -86,9 +88,10 @@ public final class TraceReader {
 
     private void finish(String name) {
         if (events == 0) {
+            // about the whole file, so located at its last line: where events were expected at the latest
             String what = definitions == 0 ? "empty trace: no event definitions and no events"
-                    : "trace has a header but no events: nothing to simulate";
-            diagnostics.report(new Problem(name, 0, what, null));
+                    : "trace has a header but no events: nothing to simulate (expected event lines after the header)";
+            diagnostics.report(new Problem(name, topLines, what, null));
         }
         sink.finish();
     }
@@ -377,6 +380,9 @@ public final class TraceReader {
     }
 
     private void endOfFile(FileState state) {
+        if (reading.size() <= 1) { // the file the user named, not one it includes
+            topLines = state.lineBase;
+        }
         if (state.header.definitionOpen()) {
             diagnostics.report(new Problem(state.name, state.header.openLine(),
                     "unfinished event definition at the end of the file: expected %EndEventDef",

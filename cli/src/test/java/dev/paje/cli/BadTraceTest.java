@@ -156,7 +156,7 @@ class BadTraceTest {
     @Test
     void headerOnly() throws IOException {
         Path t = write("header-only.trace", String.join("\n", HEADER) + "\n");
-        expectProblem(t, 0, "header", "no events");
+        expectProblem(t, HEADER.size(), "header", "no events"); // about the whole file: its last line
     }
 
     // ---------------------------------------------------------------- header and tokens

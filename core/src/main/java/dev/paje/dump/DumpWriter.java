@@ -74,10 +74,9 @@ public final class DumpWriter {
     }
 
     public void write(Trace trace, OutputStream out) throws IOException {
-        List<Container> order = new ArrayList<>(trace.containers().size());
-        preorder(trace.root(), order);
+        PajeOrder pj = new PajeOrder(trace);
         Names names = new Names(trace);
-        List<Task> tasks = tasks(trace, order);
+        List<Task> tasks = tasks(pj, pj.containers(trace));
         if (threads == 1) {
             Formatter f = new Formatter(trace, names);
             for (Task task : tasks) {
@@ -113,14 +112,14 @@ public final class DumpWriter {
         }
     }
 
-    private List<Task> tasks(Trace trace, List<Container> order) {
+    private List<Task> tasks(PajeOrder pj, List<Container> order) {
         List<Task> tasks = new ArrayList<>();
         List<Part> parts = new ArrayList<>();
         long rows = 0;
         for (Container c : order) {
             parts.add(new Part(c, null, 0, 0, true));
             rows++;
-            for (Type t : trace.types()) {
+            for (Type t : pj.entityTypes(c.type())) {
                 EntityTable table = c.table(t);
                 if (table == null) {
                     continue;
@@ -182,13 +181,6 @@ public final class DumpWriter {
             throw new IOException(e.getCause());
         } finally {
             pool.shutdownNow();
-        }
-    }
-
-    private static void preorder(Container c, List<Container> out) {
-        out.add(c);
-        for (Container child : c.children()) {
-            preorder(child, out);
         }
     }
 

@@ -17,10 +17,14 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * {@code paje dump} against PajeNG's {@code pj_dump} on the shared corpus: the same multiset of
- * lines for every trace that has a reference output.
+ * {@code paje dump} against PajeNG's {@code pj_dump} on the shared corpus: byte for byte, in
+ * pj_dump's order, for every trace that has a reference output ({@link PajeOrder}). The exceptions
+ * print the same lines in another order: pj_dump lists a container's links in the order they were
+ * completed (the second of start and end), we in the order they began.
  */
 class GoldenDumpTest {
+    private static final java.util.Set<String> LINKS_IN_ANOTHER_ORDER = java.util.Set.of(
+            "simgrid-3.32-smpi-ring-16ranks-50it.trace");
 
     @TestFactory
     Stream<DynamicTest> validTracesDumpAsPjDump() throws IOException {
@@ -52,6 +56,9 @@ class GoldenDumpTest {
         String diff = multisetDiff(expected, out.toString());
         if (!diff.isEmpty()) {
             fail(trace.getFileName() + " differs from " + suffix + ":\n" + diff);
+        }
+        if (!LINKS_IN_ANOTHER_ORDER.contains(trace.getFileName().toString())) {
+            assertThat(out.toString()).as("%s in pj_dump's order", trace.getFileName()).isEqualTo(expected);
         }
     }
 

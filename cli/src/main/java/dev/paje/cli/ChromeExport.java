@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.paje.store.DisplayNames;
 import dev.paje.export.ProcessLayout;
-import dev.paje.export.Shortest;
+import dev.paje.format.Shortest;
 import dev.paje.export.TraceWalk;
 import dev.paje.store.Container;
 import dev.paje.store.EventTable;

@@ -1,5 +1,6 @@
 package dev.paje.cli;
 
+import dev.paje.format.CsvWriter;
 import dev.paje.collective.Collective;
 import dev.paje.collective.CollectiveCounts;
 import dev.paje.collective.Collectives;
@@ -59,11 +60,11 @@ final class CollectivesOutput {
     }
 
     void csv(List<Collective> chosen) throws IOException {
-        CsvLine line = new CsvLine(out);
+        CsvWriter csv = new CsvWriter(out);
         out.write("kind,type,value,count,total,mean,members,max_containers\n");
         for (CollectiveCounts.Row r : CollectiveCounts.of(chosen)) {
-            line.write(kind(r), r.type().name(), r.value(), Integer.toString(r.count()), num(r.totalDuration()),
-                    num(r.meanDuration()), Long.toString(r.members()), Integer.toString(r.maxContainers()));
+            csv.text(kind(r)).text(r.type().name()).text(r.value()).integer(r.count()).text(num(r.totalDuration()))
+                    .text(num(r.meanDuration())).integer(r.members()).integer(r.maxContainers()).endRow();
         }
     }
 
@@ -89,17 +90,5 @@ final class CollectivesOutput {
 
     private static String num(double v) {
         return Double.toString(v);
-    }
-
-    /** One RFC 4180 line. */
-    private record CsvLine(Writer out) {
-        void write(String... cells) throws IOException {
-            for (int i = 0; i < cells.length; i++) {
-                String c = cells[i];
-                boolean quote = c.indexOf(',') >= 0 || c.indexOf('"') >= 0 || c.indexOf('\n') >= 0;
-                out.write((i > 0 ? "," : "") + (quote ? '"' + c.replace("\"", "\"\"") + '"' : c));
-            }
-            out.write('\n');
-        }
     }
 }

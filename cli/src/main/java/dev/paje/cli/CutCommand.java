@@ -2,7 +2,7 @@ package dev.paje.cli;
 
 import dev.paje.TraceLoader;
 import dev.paje.export.CutOptions;
-import dev.paje.export.Shortest;
+import dev.paje.format.Shortest;
 import dev.paje.export.TraceCut;
 import java.io.BufferedWriter;
 import java.io.IOException;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.paje.store.DisplayNames;
-import dev.paje.export.Shortest;
+import dev.paje.format.Shortest;
 import dev.paje.store.Container;
 import dev.paje.store.EntityTable;
 import dev.paje.store.EntityValue;

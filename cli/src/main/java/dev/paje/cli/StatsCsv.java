@@ -1,5 +1,6 @@
 package dev.paje.cli;
 
+import dev.paje.format.CsvWriter;
 import dev.paje.store.DisplayNames;
 import dev.paje.stats.EventStats;
 import dev.paje.stats.LinkStats;
@@ -19,9 +20,11 @@ final class StatsCsv {
     static final String HEADER = "container,kind,type,value,level,count,time,share,span,sent,received,min,max,mean,integral";
 
     private final Writer out;
+    private final CsvWriter csv;
 
     StatsCsv(Writer out) {
         this.out = out;
+        this.csv = new CsvWriter(out);
     }
 
     void write(StatsResult r) throws IOException {
@@ -59,21 +62,11 @@ final class StatsCsv {
     }
 
     private void row(SubjectStats s, String kind, String type, String value, String... figures) throws IOException {
-        StringBuilder sb = new StringBuilder();
-        sb.append(quote(s.path())).append(',').append(kind).append(',').append(quote(DisplayNames.name(type)))
-                .append(',').append(quote(DisplayNames.name(value)));
+        csv.text(s.path()).text(kind).text(DisplayNames.name(type)).text(DisplayNames.name(value));
         for (String f : figures) {
-            sb.append(',').append(f);
+            csv.text(f);
         }
-        out.write(sb.append('\n').toString());
-    }
-
-    /** RFC 4180: a field with a comma, a double quote or a line break is quoted, quotes doubled. */
-    static String quote(String s) {
-        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
-            return s;
-        }
-        return '"' + s.replace("\"", "\"\"") + '"';
+        csv.endRow();
     }
 
     private static String num(long n) {

@@ -3,7 +3,7 @@ package dev.paje.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paje.TraceLoader;
-import dev.paje.export.Shortest;
+import dev.paje.format.Shortest;
 import dev.paje.store.Container;
 import dev.paje.store.StateTable;
 import dev.paje.store.Trace;

@@ -1,5 +1,6 @@
 package dev.paje.export;
 
+import dev.paje.format.CsvWriter;
 import dev.paje.store.DisplayNames;
 import dev.paje.store.Container;
 import dev.paje.store.EventTable;

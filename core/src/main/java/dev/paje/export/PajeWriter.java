@@ -1,5 +1,6 @@
 package dev.paje.export;
 
+import dev.paje.format.Shortest;
 import java.io.IOException;
 import java.io.Writer;
 

@@ -1,5 +1,6 @@
 package dev.paje.export;
 
+import dev.paje.format.Shortest;
 import dev.paje.store.Container;
 import dev.paje.store.EntityTable;
 import dev.paje.store.EntityValue;

@@ -1,4 +1,4 @@
-package dev.paje.export;
+package dev.paje.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.paje.export;
+package dev.paje.format;
 
 import java.io.IOException;
 import java.io.Writer;

@@ -4,9 +4,13 @@ import com.sun.net.httpserver.HttpExchange;
 
 /** The response headers that keep other sites from embedding, sniffing or framing what the viewer sends. */
 final class SecurityHeaders {
-    /** The page: its own scripts, styles and API only; style attributes are used by its HTML snippets. */
+    /**
+     * The page: its own scripts, styles and API only; style attributes are used by its HTML snippets, and a
+     * split view is the page again in an iframe of itself.
+     */
     static final String PAGE_POLICY = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-            + "img-src 'self' data: blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+            + "img-src 'self' data: blob:; connect-src 'self'; frame-src 'self'; base-uri 'none'; form-action 'none'; "
+            + "frame-ancestors 'self'";
     /** API answers are data, never a document. */
     static final String API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
@@ -25,5 +29,6 @@ final class SecurityHeaders {
     /** On the page's files. */
     static void page(HttpExchange ex) {
         ex.getResponseHeaders().set("Content-Security-Policy", PAGE_POLICY);
+        ex.getResponseHeaders().set("X-Frame-Options", "SAMEORIGIN");
     }
 }

@@ -16,8 +16,8 @@ final class ServerLimits {
     static final int CONNECTIONS = 128;
     /** Requests computing at once; the other threads only read headers or wait. */
     static final int WORKERS = Math.max(2, Math.min(16, Runtime.getRuntime().availableProcessors()));
-    /** Longest path and query answered (414 beyond). */
-    static final int URI_CHARS = 8 * 1024;
+    /** Longest path and query answered (414 beyond): room for 2000 container ids and more. */
+    static final int URI_CHARS = 32 * 1024;
     /** Most header lines and header bytes answered (431 beyond, in JSON). */
     static final int HEADERS = 64;
     static final int HEADER_BYTES = 16 * 1024;

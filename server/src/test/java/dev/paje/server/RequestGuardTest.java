@@ -86,7 +86,8 @@ class RequestGuardTest {
     void thePageAndTheApiForbidSniffingFramingAndForeignScripts() throws IOException {
         RawHttp.Answer page = get("/", self, "");
         assertThat(page.headers().get("content-security-policy"))
-                .contains("script-src 'self'", "connect-src 'self'", "frame-ancestors 'none'").doesNotContain("*");
+                .contains("script-src 'self'", "connect-src 'self'", "frame-ancestors 'self'").doesNotContain("*");
+        assertThat(page.headers().get("x-frame-options")).isEqualTo("SAMEORIGIN");
         assertThat(page.headers().get("x-content-type-options")).isEqualTo("nosniff");
         RawHttp.Answer api = get("/api/status", self, "");
         assertThat(api.headers()).containsEntry("x-content-type-options", "nosniff")

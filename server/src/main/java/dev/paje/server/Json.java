@@ -41,11 +41,12 @@ final class Json {
         }
     }
 
-    /** {@code {"error": message}} with {@code status}. */
+    /** {@code {"error": message, "detail": the status's name}} with {@code status}. */
     static void error(HttpExchange ex, int status, String message) throws IOException {
         send(ex, status, bytes(g -> {
             g.writeStartObject();
             g.writeStringField("error", message);
+            g.writeStringField("detail", StatusNames.of(status));
             g.writeEndObject();
         }));
     }

@@ -3,49 +3,45 @@ package dev.paje.server;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.Semaphore;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Sends each request to its endpoint by exact path (the rest to the static files) and turns
- * refusals into JSON errors. When the server listens on a loopback address, requests must name
- * it in their Host header: a web page cannot read the trace through DNS rebinding.
+ * Sends each request its {@link RequestGuard} lets through to its endpoint by exact path (the rest to
+ * the static files), at most {@link ServerLimits#WORKERS} at once, and turns refusals into JSON errors.
  */
 final class Router implements HttpHandler {
     private static final Logger LOG = Logger.getLogger(Router.class.getName());
-    private static final Set<String> LOCAL_NAMES = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
 
     private final Map<String, Endpoint> api;
     private final Endpoint files;
-    private final boolean loopbackOnly;
-    private final String host;
+    private final RequestGuard guard;
+    // threads are one per connection: this keeps the computing ones to the cores
+    private final Semaphore workers = new Semaphore(ServerLimits.WORKERS);
 
-    Router(Map<String, Endpoint> api, Endpoint files, InetAddress bound, String host) {
+    Router(Map<String, Endpoint> api, Endpoint files, RequestGuard guard) {
         this.api = api;
         this.files = files;
-        this.loopbackOnly = bound.isLoopbackAddress();
-        this.host = host.toLowerCase(Locale.ROOT);
+        this.guard = guard;
     }
 
     @Override
     public void handle(HttpExchange ex) throws IOException {
         try (ex) {
             try {
-                if (!"GET".equals(ex.getRequestMethod())) {
-                    ex.getResponseHeaders().set("Allow", "GET");
-                    throw new ApiException(405, "only GET is supported, found " + ex.getRequestMethod());
-                }
-                if (loopbackOnly && !localHost(ex.getRequestHeaders().getFirst("Host"))) {
-                    throw new ApiException(403, "this server only answers requests addressed to " + host);
-                }
+                SecurityHeaders.common(ex);
+                guard.check(ex);
                 String path = ex.getRequestURI().getRawPath();
                 Endpoint endpoint = api.get(path);
                 Params params = Params.parse(ex.getRequestURI().getRawQuery());
-                (endpoint != null ? endpoint : files).handle(ex, params);
+                workers.acquireUninterruptibly();
+                try {
+                    (endpoint != null ? endpoint : files).handle(ex, params);
+                } finally {
+                    workers.release();
+                }
             } catch (ApiException e) {
                 Json.error(ex, e.status(), e.getMessage());
             } catch (dev.paje.view.ViewException e) {
@@ -84,17 +80,5 @@ final class Router implements HttpHandler {
             }
         }
         return null;
-    }
-
-    private boolean localHost(String header) {
-        if (header == null) {
-            return false;
-        }
-        String name = header.toLowerCase(Locale.ROOT);
-        int colon = name.lastIndexOf(':');
-        if (colon > name.lastIndexOf(']')) {
-            name = name.substring(0, colon);
-        }
-        return LOCAL_NAMES.contains(name) || name.equals(host);
     }
 }

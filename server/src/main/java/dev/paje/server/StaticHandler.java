@@ -42,7 +42,7 @@ final class StaticHandler implements Endpoint {
         }
         ex.getResponseHeaders().set("Content-Type", type);
         ex.getResponseHeaders().set("Cache-Control", "no-cache");
-        ex.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
+        SecurityHeaders.page(ex);
         ex.sendResponseHeaders(200, body.length);
         try (OutputStream out = ex.getResponseBody()) {
             out.write(body);

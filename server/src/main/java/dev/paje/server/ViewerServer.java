@@ -20,16 +20,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The viewer's HTTP server ({@code paje view}): the page from the classpath folder {@code /static/}
- * and the JSON API of docs/api.md over one loaded trace, on the JDK's HTTP server with a bounded
- * pool of threads (when it is busy, the accepting thread runs requests itself: back-pressure).
+ * and the JSON API of docs/api.md over one loaded trace, on the JDK's HTTP server with a pool of
+ * one thread per open connection (slow clients cannot starve the others; see {@link ServerLimits}),
+ * of which only {@link ServerLimits#WORKERS} compute at once.
  */
 public final class ViewerServer implements AutoCloseable {
     static {
-        // Without TCP_NODELAY, small answers wait for the client's delayed ACK: ~40 ms a request.
-        // (Read once, when the JDK's server configuration is first loaded.)
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-            System.setProperty("sun.net.httpserver.nodelay", "true");
-        }
+        ServerLimits.configureJdkServer();
     }
 
     private static final int QUEUE = 256;
@@ -88,8 +85,9 @@ public final class ViewerServer implements AutoCloseable {
         api.put("/api/source", source);
         InetAddress address = InetAddress.getByName(host);
         HttpServer server = HttpServer.create(new InetSocketAddress(address, port), BACKLOG);
-        server.createContext("/", new Router(Map.copyOf(api), new StaticHandler(staticRoot), address, host));
-        int threads = Math.max(2, Math.min(16, Runtime.getRuntime().availableProcessors()));
+        RequestGuard guard = new RequestGuard(address, host, server.getAddress().getPort());
+        server.createContext("/", new Router(Map.copyOf(api), new StaticHandler(staticRoot), guard));
+        int threads = ServerLimits.CONNECTIONS;
         ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(QUEUE), daemonThreads(), new ThreadPoolExecutor.CallerRunsPolicy());
         pool.allowCoreThreadTimeOut(true);

@@ -1,5 +1,7 @@
 package dev.paje.server.browser;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.BrowserType;
@@ -14,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -80,11 +83,19 @@ abstract class PageTest {
         return new Browser.NewContextOptions().setViewportSize(1400, 800).setDeviceScaleFactor(1);
     }
 
+    private final List<String> policyViolations = new CopyOnWriteArrayList<>();
+
     @BeforeEach
     void openPage() {
         context = browser().newContext(contextOptions());
         page = context.newPage();
         page.setDefaultTimeout(15_000);
+        // the page runs under the server's Content-Security-Policy: anything it blocks is a broken page
+        page.onConsoleMessage(m -> {
+            if (m.text().contains("Content Security Policy")) {
+                policyViolations.add(m.text());
+            }
+        });
     }
 
     @AfterEach
@@ -92,6 +103,7 @@ abstract class PageTest {
         if (context != null) {
             context.close();
         }
+        assertThat(policyViolations).as("blocked by the Content-Security-Policy").isEmpty();
     }
 
     /** Opens {@code server}'s page at {@code hash} and waits until it is drawn and idle. */

@@ -39,7 +39,8 @@ final class CutCommand implements Callable<Integer> {
     @Option(names = {"-e", "--end"}, required = true, paramLabel = "TIME", description = "End of the window.")
     double end;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Where to write the cut trace (default: standard output).")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = {"Where to write the cut trace (default, or '-': standard output);",
+        "replaced only once complete. It cannot be TRACE itself."})
     Path output;
 
     @Mixin
@@ -60,10 +61,9 @@ final class CutCommand implements Callable<Integer> {
                     + ": expected START <= END");
             return 2;
         }
-        String bad = output == null ? null : OutputTarget.checkFile(output);
-        if (bad != null) {
-            err.println("paje cut: " + bad);
-            return ExitCodes.IO;
+        int unsafe = OutputTarget.check(err, "cut", output, trace);
+        if (unsafe != ExitCodes.OK) {
+            return unsafe;
         }
         TraceInput.Opened in = TraceInput.valid(load.builder().build(), trace, err, null);
         if (in.failed()) {
@@ -75,9 +75,11 @@ final class CutCommand implements Callable<Integer> {
                     + Shortest.format(loaded.trace().end()) + "): nothing to cut");
             return 1;
         }
-        try (Writer out = new BufferedWriter(new OutputStreamWriter(OutputTarget.open(output), StandardCharsets.UTF_8),
-                1 << 16)) {
+        try (SafeOutput target = SafeOutput.open(output)) {
+            Writer out = new BufferedWriter(new OutputStreamWriter(target.stream(), StandardCharsets.UTF_8), 1 << 16);
             new TraceCut(loaded.trace(), new CutOptions(start, end)).write(out);
+            out.flush();
+            target.commit();
         } catch (IOException e) {
             return OutputTarget.writeFailed(err, "cut", output, e);
         } catch (UncheckedIOException e) {

@@ -32,7 +32,8 @@ final class ExitCodes {
         Map<String, String> m = new LinkedHashMap<>();
         m.put(String.valueOf(OK), "success");
         m.put(String.valueOf(TRACE), "the trace has problems (printed on stderr as FILE:LINE: message)");
-        m.put(String.valueOf(USAGE), "wrong usage: unknown option, bad value, missing argument");
+        m.put(String.valueOf(USAGE), "wrong usage: unknown option, bad value, missing argument,"
+                + " an output that is the input itself");
         m.put(String.valueOf(OUT_OF_MEMORY), "out of memory: give the JVM more heap, e.g. PAJE_HEAP=16g");
         m.put(String.valueOf(IO), "I/O error: the trace cannot be read, or the output cannot be written"
                 + " (no such file, permission denied, disk full)");

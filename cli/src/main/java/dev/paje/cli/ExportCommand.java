@@ -39,7 +39,8 @@ final class ExportCommand implements Callable<Integer> {
 
     @Option(names = {"-o", "--output"}, paramLabel = "PATH",
             description = {"csv: the directory for the files (created if needed; required).",
-                "json, chrome: the file to write (default: standard output)."})
+                "json, chrome: the file to write (default, or '-': standard output).",
+                "Files are replaced only once complete; none may be TRACE itself."})
     Path output;
 
     @Mixin
@@ -55,11 +56,9 @@ final class ExportCommand implements Callable<Integer> {
             err.println("paje export: --format csv writes five files: give their directory with -o DIR");
             return 2;
         }
-        String bad = output == null ? null
-                : format == Format.csv ? OutputTarget.prepareDirectory(output) : OutputTarget.checkFile(output);
-        if (bad != null) {
-            err.println("paje export: " + bad);
-            return ExitCodes.IO;
+        int unsafe = format == Format.csv ? checkDirectory(err) : OutputTarget.check(err, "export", output, trace);
+        if (unsafe != ExitCodes.OK) {
+            return unsafe;
         }
         TraceInput.Opened in = TraceInput.valid(load.builder().build(), trace, err, null);
         if (in.failed()) {
@@ -76,17 +75,40 @@ final class ExportCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    /** The CSV directory: none of its files may be the trace; created if needed. */
+    private int checkDirectory(PrintWriter err) {
+        for (String name : CsvExport.FILES) {
+            String same = SafeOutput.sameAsInput(output.resolve(name), trace);
+            if (same != null) {
+                err.println("paje export: " + same);
+                return ExitCodes.USAGE;
+            }
+        }
+        String bad = OutputTarget.prepareDirectory(output);
+        if (bad != null) {
+            err.println("paje export: " + bad);
+            return ExitCodes.IO;
+        }
+        return ExitCodes.OK;
+    }
+
     private void write(Trace t) throws IOException {
         if (format == Format.csv) {
-            new CsvExport(t).write(output);
+            try (SafeDirectory dir = SafeDirectory.open(output)) {
+                new CsvExport(t).write(dir.temp());
+                dir.commit(CsvExport.FILES);
+            }
             return;
         }
-        try (OutputStream out = new BufferedOutputStream(OutputTarget.open(output), 1 << 16)) {
+        try (SafeOutput target = SafeOutput.open(output)) {
+            OutputStream out = new BufferedOutputStream(target.stream(), 1 << 16);
             switch (format) {
                 case json -> new JsonExport(t).write(out);
                 case chrome -> new ChromeExport(t).write(out);
                 default -> throw new IllegalStateException("unreachable: " + format);
             }
+            out.flush();
+            target.commit();
         }
     }
 }

@@ -16,7 +16,6 @@ import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,7 +37,8 @@ final class FixClocksCommand implements Callable<Integer> {
     @Parameters(paramLabel = "TRACE", description = "Trace file (read twice: it cannot be standard input).")
     String trace;
 
-    @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT", description = "Where to write the corrected trace.")
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT", description = {"Where to write the corrected trace ('-': standard output);",
+        "replaced only once complete. It cannot be TRACE itself."})
     Path output;
 
     @Mixin
@@ -51,24 +51,20 @@ final class FixClocksCommand implements Callable<Integer> {
     CommandBasics basics;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         PrintWriter err = basics.err();
-        PrintWriter out = basics.out();
+        PrintWriter out = SafeOutput.isStdout(output) ? err : basics.out(); // the report must not mix with the trace
         String bad = clocks.check();
         if (bad == null && trace.equals("-")) {
             bad = "TRACE must be a file: the trace is read twice (once to analyse, once to rewrite)";
-        }
-        if (bad == null && Files.exists(output) && Files.exists(Path.of(trace)) && Files.isSameFile(output, Path.of(trace))) {
-            bad = "the output " + output + " is the trace itself: write the corrected trace elsewhere";
         }
         if (bad != null) {
             err.println("paje fix-clocks: " + bad);
             return ExitCodes.USAGE;
         }
-        String unwritable = OutputTarget.checkFile(output);
-        if (unwritable != null) {
-            err.println("paje fix-clocks: " + unwritable);
-            return ExitCodes.IO;
+        int unsafe = OutputTarget.check(err, "fix-clocks", output, trace);
+        if (unsafe != ExitCodes.OK) {
+            return unsafe;
         }
         TraceInput.Opened in = TraceInput.valid(load.builder().build(), trace, err,
                 "paje fix-clocks: " + trace + " has problems (see 'paje validate'); nothing written");
@@ -102,9 +98,9 @@ final class FixClocksCommand implements Callable<Integer> {
             err.println("paje fix-clocks: could not rewrite " + trace + "; nothing written");
             return ExitCodes.TRACE;
         } catch (IOException e) {
-            err.println("paje fix-clocks: cannot write " + output + ": " + OutputTarget.describe(e));
-            return ExitCodes.IO;
+            return OutputTarget.writeFailed(err, "fix-clocks", output, e);
         }
+        Object written = SafeOutput.isStdout(output) ? "standard output" : output;
         int moved = fix.shifted().size();
         int drifting = drifting(fix);
         if (drifting > 0) {
@@ -112,10 +108,10 @@ final class FixClocksCommand implements Callable<Integer> {
                     drifting == 1 ? "" : "s", CausalityTable.ppm(largestRate(fix)));
         }
         if (moved == 0 && drifting == 0) {
-            out.printf("paje fix-clocks: no clock needs a correction; %s is an exact copy of %s%n", output, trace);
+            out.printf("paje fix-clocks: no clock needs a correction; %s is an exact copy of %s%n", written, trace);
         } else {
             out.printf("paje fix-clocks: shifted %d clock%s (largest shift %s s), %d line%s changed; wrote %s%n",
-                    moved, moved == 1 ? "" : "s", CausalityTable.num(fix.maxShift()), changed, changed == 1 ? "" : "s", output);
+                    moved, moved == 1 ? "" : "s", CausalityTable.num(fix.maxShift()), changed, changed == 1 ? "" : "s", written);
         }
         out.flush();
         return 0;
@@ -138,29 +134,14 @@ final class FixClocksCommand implements Callable<Integer> {
         return m;
     }
 
-    /**
-     * Streams the trace into a temporary file next to the output, then moves it into place; straight
-     * into the output when it exists and is not a regular file (/dev/null, a pipe: never replaced).
-     */
+    /** Streams the rewritten trace into the output, which is replaced only once complete. */
     private long write(ClockFix fix) throws IOException {
-        Path target = output.toAbsolutePath();
-        if (Files.exists(target) && !Files.isRegularFile(target)) {
-            try (InputStream in = Files.newInputStream(Path.of(trace));
-                    OutputStream o = new BufferedOutputStream(Files.newOutputStream(target), 1 << 16)) {
-                return new ClockRewriter(fix, load.legacy, trace).rewrite(in, o);
-            }
-        }
-        Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
-        try {
-            long changed;
-            try (InputStream in = Files.newInputStream(Path.of(trace));
-                    OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
-                changed = new ClockRewriter(fix, load.legacy, trace).rewrite(in, o);
-            }
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+        try (SafeOutput target = SafeOutput.open(output); InputStream in = Files.newInputStream(Path.of(trace))) {
+            OutputStream o = new BufferedOutputStream(target.stream(), 1 << 16);
+            long changed = new ClockRewriter(fix, load.legacy, trace).rewrite(in, o);
+            o.flush();
+            target.commit();
             return changed;
-        } finally {
-            Files.deleteIfExists(tmp);
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.paje.cli;
 
 import java.io.IOException;
-import java.io.OutputStream;
+import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -21,7 +21,7 @@ final class OutputTarget {
     /** Why {@code file} cannot be written, or null when it looks writable. */
     static String checkFile(Path file) {
         if (Files.isDirectory(file)) {
-            return file + ": is a directory, expected a file name";
+            return file + ": cannot write: it is a directory, expected a file name";
         }
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null && !Files.isDirectory(parent)) {
@@ -49,18 +49,37 @@ final class OutputTarget {
         return null;
     }
 
-    /** The file, or standard output (left open; failing as soon as a write fails) when {@code file} is null. */
-    static OutputStream open(Path file) throws IOException {
-        return file == null ? Stdout.stream() : Files.newOutputStream(file);
+    /**
+     * Checks the output {@code file} of {@code command} before the trace is loaded, so that a wrong path
+     * fails at once: {@link ExitCodes#OK}, or the exit code after printing why not ({@link ExitCodes#USAGE}
+     * when it is one of the {@code inputs}, which writing would destroy; {@link ExitCodes#IO} when it
+     * cannot be written). Standard output is always fine.
+     */
+    static int check(PrintWriter err, String command, Path file, String... inputs) {
+        if (SafeOutput.isStdout(file)) {
+            return ExitCodes.OK;
+        }
+        String same = SafeOutput.sameAsInput(file, inputs);
+        if (same != null) {
+            err.println("paje " + command + ": " + same);
+            return ExitCodes.USAGE;
+        }
+        String bad = checkFile(file);
+        if (bad != null) {
+            err.println("paje " + command + ": " + bad);
+            return ExitCodes.IO;
+        }
+        return ExitCodes.OK;
     }
 
     /**
      * Prints why the output could not be written ({@code file}, or standard output when null) and
      * returns {@link ExitCodes#IO}; nothing is printed when the reader of a pipe went away.
      */
-    static int writeFailed(java.io.PrintWriter err, String command, Path file, IOException e) {
-        if (file != null || !Stdout.brokenPipe(e)) {
-            err.println("paje " + command + ": cannot write " + (file == null ? "to standard output" : file) + ": "
+    static int writeFailed(PrintWriter err, String command, Path file, IOException e) {
+        boolean stdout = SafeOutput.isStdout(file);
+        if (!stdout || !Stdout.brokenPipe(e)) {
+            err.println("paje " + command + ": cannot write " + (stdout ? "to standard output" : file) + ": "
                     + describe(e));
         }
         return ExitCodes.IO;
@@ -68,16 +87,24 @@ final class OutputTarget {
 
     /** An I/O error in words ("permission denied", "not a directory"...), without the exception's class. */
     static String describe(IOException e) {
+        String reason = reason(e);
+        boolean namesFile = e instanceof FileSystemException f && f.getFile() != null && !(e instanceof AccessDeniedException)
+                && !reason.equals(e.getMessage());
+        return namesFile ? reason + ": " + ((FileSystemException) e).getFile() : reason;
+    }
+
+    /** The same, without the file it is about (when the caller names a better one). */
+    static String reason(IOException e) {
         if (e instanceof AccessDeniedException) {
             return "permission denied";
-        } else if (e instanceof NoSuchFileException n) {
-            return "no such file or directory: " + n.getFile();
-        } else if (e instanceof NotDirectoryException n) {
-            return "not a directory: " + n.getFile();
-        } else if (e instanceof FileAlreadyExistsException n) {
-            return "a file is in the way: " + n.getFile();
+        } else if (e instanceof NoSuchFileException) {
+            return "no such file or directory";
+        } else if (e instanceof NotDirectoryException) {
+            return "not a directory";
+        } else if (e instanceof FileAlreadyExistsException) {
+            return "a file is in the way";
         } else if (e instanceof FileSystemException f && f.getReason() != null) {
-            return f.getReason() + (f.getFile() != null ? ": " + f.getFile() : "");
+            return f.getReason();
         }
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }

@@ -6,9 +6,11 @@ import dev.paje.render.Picture;
 import dev.paje.render.RenderException;
 import dev.paje.render.RenderOptions;
 import dev.paje.render.Renderer;
+import dev.paje.store.Trace;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +37,8 @@ final class RenderCommand implements Callable<Integer> {
     String trace;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "FILE",
-            description = "The picture to write: FILE.svg (vector) or FILE.png.")
+            description = {"The picture to write: FILE.svg (vector) or FILE.png;",
+        "replaced only once complete. It cannot be TRACE itself."})
     Path output;
 
     @Option(names = {"-s", "--start"}, paramLabel = "TIME", description = "Start of the window (default: start of the trace).")
@@ -87,10 +90,9 @@ final class RenderCommand implements Callable<Integer> {
             err.println("paje render: " + e.getMessage());
             return 2;
         }
-        String unwritable = unwritable(output);
-        if (unwritable != null) {
-            err.println("paje render: cannot write " + output + ": " + unwritable);
-            return ExitCodes.IO;
+        int unsafe = OutputTarget.check(err, "render", output, trace);
+        if (unsafe != ExitCodes.OK) {
+            return unsafe;
         }
         TraceInput.Opened in = TraceInput.valid(load.builder().summaries(true).build(), trace, err, null);
         if (in.failed()) {
@@ -99,7 +101,7 @@ final class RenderCommand implements Callable<Integer> {
         TraceLoader.Loaded loaded = in.loaded();
         Picture picture;
         try {
-            picture = Renderer.render(loaded.trace(), options, output);
+            picture = render(loaded.trace(), options);
         } catch (RenderException e) {
             err.println("paje render: " + e.getMessage());
             return 2;
@@ -132,18 +134,14 @@ final class RenderCommand implements Callable<Integer> {
         }
     }
 
-    /** Why {@code file} cannot be written, or null when it can. */
-    private static String unwritable(Path file) {
-        Path dir = file.toAbsolutePath().getParent();
-        if (Files.isDirectory(file)) {
-            return "it is a directory";
+    /** Draws the picture into the output, which is replaced only once complete. */
+    private Picture render(Trace trace, RenderOptions options) throws IOException {
+        try (SafeOutput target = SafeOutput.open(output)) {
+            OutputStream out = new BufferedOutputStream(target.stream(), 1 << 16);
+            Picture picture = Renderer.render(trace, options, out, Format.of(output));
+            out.flush();
+            target.commit();
+            return picture;
         }
-        if (dir == null || !Files.isDirectory(dir)) {
-            return "no such directory: " + dir;
-        }
-        if (!Files.isWritable(dir) || (Files.exists(file) && !Files.isWritable(file))) {
-            return "permission denied";
-        }
-        return null;
     }
 }

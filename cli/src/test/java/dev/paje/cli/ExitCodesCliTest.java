@@ -11,8 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -88,25 +86,6 @@ class ExitCodesCliTest {
         expect(4, List.of("render", HELLO, "-o", notADir.resolve("x.svg").toString()));
         expect(4, List.of("fix-clocks", SKEW, "-o", dir.resolve("no/such/dir/o.trace").toString()));
         expect(4, List.of("fix-clocks", SKEW, "-o", dir.toString()));
-    }
-
-    /** A named pipe as the output: fix-clocks writes into it, as into /dev/null, instead of replacing it. */
-    @Test
-    void fixClocksWritesIntoAPipe() throws Exception {
-        Path fifo = dir.resolve("out.fifo");
-        assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0, "no mkfifo");
-        CompletableFuture<byte[]> read = CompletableFuture.supplyAsync(() -> {
-            try {
-                return Files.readAllBytes(fifo);
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        });
-        Path file = dir.resolve("out.trace");
-        expect(0, List.of("fix-clocks", SKEW, "-o", fifo.toString()));
-        expect(0, List.of("fix-clocks", SKEW, "-o", file.toString()));
-        assertThat(read.get(30, TimeUnit.SECONDS)).isEqualTo(Files.readAllBytes(file));
-        assertThat(Files.isRegularFile(fifo)).isFalse();
     }
 
     /** {@code paje COMMAND ... > /dev/full}: the lost output is an I/O error, not a success. */

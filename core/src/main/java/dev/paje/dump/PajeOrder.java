@@ -61,6 +61,18 @@ final class PajeOrder {
         return out;
     }
 
+    /** The types directly under container type {@code containerType}, in identifier order. */
+    List<Type> childTypes(Type containerType) {
+        return childTypes.getOrDefault(containerType, List.of());
+    }
+
+    /** The values of {@code t}, in identifier order (alias, or name). */
+    List<dev.paje.store.EntityValue> values(Type t) {
+        List<dev.paje.store.EntityValue> values = new ArrayList<>(t.values());
+        values.sort(Comparator.comparing(v -> v.alias() == null || v.alias().isEmpty() ? v.name() : v.alias(), BYTES));
+        return values;
+    }
+
     /** The entity types of containers of type {@code containerType}, in the order pj_dump prints their entities. */
     List<Type> entityTypes(Type containerType) {
         return childTypes.getOrDefault(containerType, List.of()).stream().filter(t -> t.kind() != TypeKind.CONTAINER)

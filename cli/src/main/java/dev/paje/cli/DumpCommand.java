@@ -4,6 +4,7 @@ import dev.paje.TraceLoader;
 import dev.paje.dump.ContainerTreeWriter;
 import dev.paje.dump.DumpOptions;
 import dev.paje.dump.DumpWriter;
+import dev.paje.dump.PajeHierarchy;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -17,7 +18,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code paje dump}: the trace as {@code pj_dump} prints it. */
-@Command(name = "dump", sortOptions = false,
+@Command(name = "dump", sortOptions = false, versionProvider = Version.class,
         header = "Print every container and entity, one per line, as pj_dump does.",
         description = {"Print every container and entity of a trace, one per line, as pj_dump does.",
             "The lines, fields separated by \", \":",
@@ -26,7 +27,11 @@ import picocli.CommandLine.Parameters;
             "  Event, Container, Type, Time, Value",
             "  Variable, Container, Type, Start, End, Duration, Value",
             "  Link, Container, Type, Start, End, Duration, Value, StartContainer, EndContainer, Key",
+            "The same lines as PajeNG's pj_dump, in its order, and its flags: scripts that call",
+            "pj_dump run unchanged with 'paje dump' (-f and -o are accepted and do nothing: paje always",
+            "reads on all cores with bounded memory).",
             "On a bad trace, prints the first problem (FILE:LINE: what is wrong) and exits with 1."},
+        footer = {"", "Example:", "  paje dump -q trace.paje && paje dump -s 10 -e 20 trace.paje > window.csv"},
         exitCodeList = {"0:the trace was read and printed", "1:the trace has a problem (the first one printed on stderr)"})
 final class DumpCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", paramLabel = "TRACE", description = "Trace file; '-' or nothing reads standard input.")
@@ -59,6 +64,33 @@ final class DumpCommand implements Callable<Integer> {
     @Option(names = {"-c", "--container"}, description = "Print only the container tree, as pj_dump -c.")
     boolean containerTree;
 
+    @Option(names = {"-q", "--quiet"}, description = "Do not dump, only simulate (check the trace).")
+    boolean quiet;
+
+    @Option(names = {"-t", "--time"}, description = "Print the seconds taken to read and simulate the trace first.")
+    boolean time;
+
+    @Option(names = {"-d", "--dot"}, description = "Print the type hierarchy in Graphviz's dot format, and nothing else.")
+    boolean dot;
+
+    @Option(names = "--type-hierarchy", paramLabel = "FILE", description = "Also write the type hierarchy to FILE (CSV).")
+    java.nio.file.Path typeHierarchy;
+
+    @Option(names = "--entity-hierarchy", paramLabel = "FILE", description = "Also write the entity hierarchy to FILE (CSV).")
+    java.nio.file.Path entityHierarchy;
+
+    @Option(names = {"-v", "--version"}, versionHelp = true, description = "Print paje's version and exit.")
+    boolean version;
+
+    @Option(names = {"-f", "--flex"}, description = "Accepted for pj_dump's scripts; does nothing.")
+    boolean flex;
+
+    @Option(names = {"-o", "--out-of-core"}, description = "Accepted for pj_dump's scripts; does nothing (memory is always bounded).")
+    boolean outOfCore;
+
+    @Option(names = {"-p", "--probabilistic"}, paramLabel = "TYPE", description = "pj_dump's global states: not supported (exit 2).")
+    String probabilistic;
+
     @Option(names = "--exact-values", description = {"Keep variable values in full double precision.",
         "By default they are rounded to single precision as pj_dump does, so outputs match."})
     boolean exactValues;
@@ -73,13 +105,44 @@ final class DumpCommand implements Callable<Integer> {
             err.println("paje dump: --float-precision must be between 0 and 17, found " + precision);
             return 2;
         }
+        if (probabilistic != null) {
+            err.println("paje dump: -p (pj_dump's probabilistic global states of " + probabilistic
+                    + ") is not supported; 'paje stats' gives the time per state value");
+            return 2;
+        }
+        for (java.nio.file.Path file : new java.nio.file.Path[] {typeHierarchy, entityHierarchy}) {
+            int status = file == null ? ExitCodes.OK : OutputTarget.check(err, "dump", file, trace);
+            if (status != ExitCodes.OK) {
+                return status;
+            }
+        }
         TraceLoader loader = load.builder().stopAt(stopAt).singlePrecisionVariables(!exactValues).build();
+        long t0 = System.nanoTime();
         TraceInput.Opened in = TraceInput.valid(loader, trace, err, null);
         if (in.failed()) {
             return in.exit();
         }
         TraceLoader.Loaded loaded = in.loaded();
         try {
+            if (time) { // pj_dump -t: printf("%f\n", seconds) before anything else
+                Writer out = stdout();
+                out.write(String.format(java.util.Locale.ROOT, "%f%n", (System.nanoTime() - t0) / 1e9));
+                out.flush();
+            }
+            PajeHierarchy hierarchy = new PajeHierarchy(loaded.trace());
+            if (dot) {
+                Writer out = stdout();
+                hierarchy.dot(out);
+                out.flush();
+                return ExitCodes.OK;
+            }
+            if (!containerTree) {
+                writeFile(typeHierarchy, hierarchy::types);
+                writeFile(entityHierarchy, hierarchy::entities);
+            }
+            if (quiet) {
+                return ExitCodes.OK;
+            }
             if (containerTree) {
                 Writer out = new BufferedWriter(new OutputStreamWriter(Stdout.stream(), StandardCharsets.UTF_8), 1 << 16);
                 new ContainerTreeWriter(out).write(loaded.trace());
@@ -92,5 +155,26 @@ final class DumpCommand implements Callable<Integer> {
             return OutputTarget.writeFailed(err, "dump", null, e);
         }
         return ExitCodes.OK;
+    }
+
+    private static Writer stdout() {
+        return new BufferedWriter(new OutputStreamWriter(Stdout.stream(), StandardCharsets.UTF_8), 1 << 16);
+    }
+
+    private interface Part {
+        void write(Writer out) throws IOException;
+    }
+
+    /** Writes one of pj_dump's side files (safely: a temporary file renamed when complete). */
+    private static void writeFile(java.nio.file.Path file, Part part) throws IOException {
+        if (file == null) {
+            return;
+        }
+        try (SafeOutput target = SafeOutput.open(file)) {
+            Writer out = new BufferedWriter(new OutputStreamWriter(target.stream(), StandardCharsets.UTF_8));
+            part.write(out);
+            out.flush();
+            target.commit();
+        }
     }
 }

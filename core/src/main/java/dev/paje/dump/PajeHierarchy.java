@@ -1,6 +1,7 @@
 package dev.paje.dump;
 
 import dev.paje.store.Container;
+import dev.paje.store.DisplayNames;
 import dev.paje.store.EntityValue;
 import dev.paje.store.Trace;
 import dev.paje.store.Type;
@@ -14,7 +15,8 @@ import java.util.List;
 /**
  * What {@code pj_dump} writes about a trace's hierarchies, byte for byte: {@code --type-hierarchy}
  * and {@code --entity-hierarchy} (CSV) and {@code -d} (the type tree in Graphviz's dot), walked in
- * pj_dump's order ({@link PajeOrder}).
+ * pj_dump's order ({@link PajeOrder}). Names are written without the double quotes a trace puts
+ * around them, as Debian's pj_dump does (and as dot needs).
  */
 public final class PajeHierarchy {
     private final Trace trace;
@@ -38,9 +40,9 @@ public final class PajeHierarchy {
             List<Type> children = order.childTypes(parent);
             for (int i = children.size() - 1; i >= 0; i--) {
                 Type child = children.get(i);
-                out.write(parent.name() + ", " + child.name() + ", " + kind(child) + "\n");
+                out.write(n(parent.name()) + ", " + n(child.name()) + ", " + kind(child) + "\n");
                 for (EntityValue v : order.values(child)) {
-                    out.write(child.name() + ", " + v.name() + ", Value\n");
+                    out.write(n(child.name()) + ", " + n(v.name()) + ", Value\n");
                 }
                 stack.push(child);
             }
@@ -51,10 +53,10 @@ public final class PajeHierarchy {
     public void entities(Writer out) throws IOException {
         out.write("Parent, Name, Type, Nature\n");
         for (Container c : order.containers(trace)) {
-            out.write((c.parent() == null ? "0" : c.parent().name()) + ", " + c.name() + ", " + c.type().name()
-                    + ", Container\n");
+            out.write((c.parent() == null ? "0" : n(c.parent().name())) + ", " + n(c.name()) + ", "
+                    + n(c.type().name()) + ", Container\n");
             for (Type t : order.entityTypes(c.type())) {
-                out.write(c.name() + ", " + t.name() + ", " + t.name() + ", " + kind(t) + "\n");
+                out.write(n(c.name()) + ", " + n(t.name()) + ", " + n(t.name()) + ", " + kind(t) + "\n");
             }
         }
     }
@@ -67,17 +69,21 @@ public final class PajeHierarchy {
         while (!stack.isEmpty()) {
             Type last = stack.pop();
             String alias = last.parent() == null ? "0" : last.alias() == null ? "" : last.alias();
-            out.write("\"" + last.name() + "\" [shape=" + shape(last.kind()) + ", label=\"" + last.name() + " (" + alias
-                    + ")\"];\n");
+            out.write("\"" + n(last.name()) + "\" [shape=" + shape(last.kind()) + ", label=\"" + n(last.name()) + " ("
+                    + alias + ")\"];\n");
             if (last.kind() == TypeKind.CONTAINER) {
                 List<Type> children = order.childTypes(last);
                 for (int i = children.size() - 1; i >= 0; i--) {
-                    out.write("\"" + last.name() + "\" -> \"" + children.get(i).name() + "\";\n");
+                    out.write("\"" + n(last.name()) + "\" -> \"" + n(children.get(i).name()) + "\";\n");
                     stack.push(children.get(i));
                 }
             }
         }
         out.write("}\n");
+    }
+
+    private static String n(String name) {
+        return DisplayNames.name(name);
     }
 
     private Type root() {

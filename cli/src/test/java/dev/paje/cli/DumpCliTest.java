@@ -22,13 +22,6 @@ import org.junit.jupiter.api.TestFactory;
 class DumpCliTest {
     private static final Path EXAMPLE = Path.of("../examples/hello.trace");
 
-    private static String golden(String name) throws IOException {
-        try (InputStream in = DumpCliTest.class.getResourceAsStream("/golden/" + name)) {
-            assertThat(in).as("golden file %s", name).isNotNull();
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
     @TestFactory
     Stream<DynamicTest> eachOptionPrintsItsGoldenOutput() {
         return Stream.of("dump", "dump -i", "dump -c", "dump -u -h", "dump -l 2 -s 1 -e 2", "dump -a 2.2", "validate")
@@ -38,7 +31,7 @@ class DumpCliTest {
                     CliRun.Result r = CliRun.run(args);
                     assertThat(r.exit()).as("%s", r).isZero();
                     String file = "hello." + opts.replace(" ", "_").replace("-", "") + ".txt";
-                    assertThat(r.out().replace("../examples/", "examples/")).isEqualTo(golden(file));
+                    assertThat(r.out().replace("../examples/", "examples/")).isEqualTo(Golden.read(file));
                 }));
     }
 
@@ -49,7 +42,7 @@ class DumpCliTest {
             System.setIn(new ByteArrayInputStream(Files.readAllBytes(EXAMPLE)));
             CliRun.Result r = CliRun.run("dump", "-");
             assertThat(r.exit()).as("%s", r).isZero();
-            assertThat(r.out()).isEqualTo(golden("hello.dump.txt"));
+            assertThat(r.out()).isEqualTo(Golden.read("hello.dump.txt"));
         } finally {
             System.setIn(old);
         }
@@ -63,7 +56,7 @@ class DumpCliTest {
         Files.writeString(root, "%EventDef PajeTraceFile 99\n% Filename string\n%EndEventDef\n99 \"parts/hello.trace\"\n");
         CliRun.Result r = CliRun.run("dump", root.toString());
         assertThat(r.exit()).as("%s", r).isZero();
-        assertThat(r.out()).isEqualTo(golden("hello.dump.txt"));
+        assertThat(r.out()).isEqualTo(Golden.read("hello.dump.txt"));
     }
 
     @Test

@@ -25,18 +25,11 @@ class PjDumpFlagsTest {
     @TempDir
     Path dir;
 
-    private static String golden(String name) throws IOException {
-        try (InputStream in = PjDumpFlagsTest.class.getResourceAsStream("/golden/" + name)) {
-            assertThat(in).as("golden file %s", name).isNotNull();
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
     @Test
     void dotPrintsTheTypeTreeAndNothingElse() throws IOException {
         CliRun.Result r = CliRun.run("dump", "-d", EXAMPLE.toString());
         assertThat(r.exit()).as("%s", r).isZero();
-        assertThat(r.out()).isEqualTo(golden("hello.dump_d.txt")).startsWith("digraph PajeTypes {\n");
+        assertThat(r.out()).isEqualTo(Golden.read("hello.dump_d.txt")).startsWith("digraph PajeTypes {\n");
     }
 
     @Test
@@ -47,8 +40,8 @@ class PjDumpFlagsTest {
                 EXAMPLE.toString());
         assertThat(r.exit()).as("%s", r).isZero();
         assertThat(r.out()).isEmpty();
-        assertThat(Files.readString(types)).isEqualTo(golden("hello.type_hierarchy.csv"));
-        assertThat(Files.readString(entities)).isEqualTo(golden("hello.entity_hierarchy.csv"));
+        assertThat(Files.readString(types)).isEqualTo(Golden.read("hello.type_hierarchy.csv"));
+        assertThat(Files.readString(entities)).isEqualTo(Golden.read("hello.entity_hierarchy.csv"));
     }
 
     @Test
@@ -65,14 +58,14 @@ class PjDumpFlagsTest {
         assertThat(r.exit()).as("%s", r).isZero();
         String first = r.out().substring(0, r.out().indexOf('\n') + 1);
         assertThat(first).matches("\\d+\\.\\d{6}\n");
-        assertThat(r.out().substring(first.length())).isEqualTo(golden("hello.dump.txt").replace("examples/", "../examples/"));
+        assertThat(r.out().substring(first.length())).isEqualTo(Golden.read("hello.dump.txt").replace("examples/", "../examples/"));
     }
 
     @Test
     void flexAndOutOfCoreAreAcceptedAndChangeNothing() throws IOException {
         CliRun.Result r = CliRun.run("dump", "-f", "-o", EXAMPLE.toString());
         assertThat(r.exit()).as("%s", r).isZero();
-        assertThat(r.out()).isEqualTo(golden("hello.dump.txt").replace("examples/", "../examples/"));
+        assertThat(r.out()).isEqualTo(Golden.read("hello.dump.txt").replace("examples/", "../examples/"));
     }
 
     @Test

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.paje.server.ViewerServer;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -16,22 +14,16 @@ import org.junit.jupiter.api.Test;
  * it opens aggregated as {@code paje render} does, and a search reaches into collapsed rows.
  */
 class OpeningPageTest extends PageTest {
-    private static Path dir;
     private static ViewerServer server;
 
     @BeforeAll
     static void start() throws IOException {
-        dir = Files.createTempDirectory("paje-wide");
-        server = serve(WideTrace.write(dir, 8, 16, 8).toString());
+        server = WideTrace.serve(8, 16, 8);
     }
 
     @AfterAll
-    static void stop() throws IOException {
+    static void stop() {
         if (server != null) server.close();
-        try (var files = Files.list(dir)) {
-            for (Path p : files.toList()) Files.delete(p);
-        }
-        Files.delete(dir);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.paje.server.browser;
 
+import dev.paje.server.ViewerServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,18 @@ final class WideTrace {
     static final double MARK_END = 6.4;
 
     private WideTrace() {
+    }
+
+    /** A viewer on a trace of that size, written to a temporary file deleted once it is loaded. */
+    static ViewerServer serve(int nodes, int procs, int threads) throws IOException {
+        Path dir = Files.createTempDirectory("paje-wide");
+        Path trace = write(dir, nodes, procs, threads);
+        try {
+            return PageTest.serve(trace.toString());
+        } finally {
+            Files.delete(trace);
+            Files.delete(dir);
+        }
     }
 
     static Path write(Path dir, int nodes, int procs, int threads) throws IOException {

@@ -54,7 +54,8 @@ export function applyHash(/** @type {boolean} */ first) {
   S.density = ['compact', 'fit'].includes(h.rows) ? h.rows : 'normal';
   /** @type {HTMLSelectElement} */ ($('density')).value = S.density;
   layoutRows();
-  if (first && h.collapsed === undefined && S.rows.length) collapseToFit(); // the URL says nothing: open aggregated
+  // the URL says nothing of collapsed rows, nor asks for every row fitted: open aggregated
+  if (first && h.collapsed === undefined && S.density !== 'fit' && S.rows.length) collapseToFit();
   renderLegend();
   let s = S.traceStart, e = S.traceEnd;
   if (h.view) {

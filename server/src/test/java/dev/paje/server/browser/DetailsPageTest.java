@@ -48,6 +48,22 @@ class DetailsPageTest extends PageTest {
     }
 
     @Test
+    void timesAreInTheRulersUnit() {
+        load(server, "#view=0.001,0.003&collapsed=");
+        assertThat(page.evaluate("paje.ruler.every(l => l.endsWith(' ms'))")).isEqualTo(true);
+        assertThat(page.locator("#in-start").inputValue()).isEqualTo("1 ms");
+        assertThat(page.locator("#in-end").inputValue()).isEqualTo("3 ms");
+        String lane = "paje.rows.find(r => r.name === 'n0.p0.t0').lanes[0]";
+        page.mouse().move(x(0.002), num(lane + ".y + " + lane + ".height / 2"));
+        page.waitForSelector("#tooltip:not([hidden])");
+        assertThat(page.textContent("#tooltip")).contains("Run").contains("0 ms").contains("1 s"); // Run [0, 1]
+        // a time typed in the ruler's unit reads back
+        page.fill("#in-end", "2.5 ms");
+        page.press("#in-end", "Enter");
+        page.waitForFunction("() => Math.abs(paje.view.end - 0.0025) < 1e-12");
+    }
+
+    @Test
     void thePageHasAnIconAndFaviconIcoIsNoNotFound() {
         load(server, "#view=0,10");
         @SuppressWarnings("unchecked")

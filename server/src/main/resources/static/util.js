@@ -87,12 +87,19 @@ const PajeUtil = (() => {
     return `${trimNum(Number((d / u.f).toPrecision(4)))} ${u.name}`;
   }
 
-  /** A point in time, in seconds, with as many decimals as the resolution `res` (seconds) needs. */
+  /**
+   * A point in time with as many decimals as the resolution `res` (seconds) needs, in the ruler's unit for that
+   * resolution (ticks()) unless the time itself is larger: "1.25 ms" rather than "0.00125 s", "6 s" not "6000 ms".
+   */
   function formatTime(t, res) {
     if (!isFinite(t)) return String(t);
-    let digits = res > 0 ? Math.ceil(-Math.log10(res)) : 6;
-    digits = Math.max(0, Math.min(12, digits));
-    return `${trimFixed(t.toFixed(digits))} s`;
+    const r = res > 0 ? res : 1e-6;
+    // the ruler's unit for ticks ~1000 res apart (a tick is ~100 px, res a tenth of a pixel), the time's own
+    const byRes = UNITS.find((x) => r * 1000 / x.f >= 0.0999999) || UNITS[UNITS.length - 1];
+    const byValue = UNITS.find((x) => Math.abs(t) >= x.f * 0.9999999) || UNITS[UNITS.length - 1];
+    const u = t === 0 ? byRes : byRes.f >= byValue.f ? byRes : byValue;
+    const digits = Math.max(0, Math.min(12, Math.ceil(-Math.log10(r / u.f))));
+    return `${trimFixed((t / u.f).toFixed(digits))} ${u.name}`;
   }
 
   function trimFixed(s) {

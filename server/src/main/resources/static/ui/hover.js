@@ -4,6 +4,7 @@ import { S, tree, tooltip, model } from '../model/state.js';
 import { visibleRows } from '../model/rows.js';
 import { thinHit } from '../draw/thin.js';
 import { drawOverlay } from '../draw/overlay.js';
+import { onAnnotationsDrawn } from '../draw/annotations.js';
 import { describe } from './describe.js';
 import { renderTree } from './tree.js';
 
@@ -45,7 +46,11 @@ function rowAt(y) {
   return null;
 }
 
+let pointer = null; // {mx, my}: where the mouse rests on the plot; null when it left, or drags
+
+/** The entity under the mouse (mx, my in plot px; none: the mouse left the plot) and its tooltip. */
 export function setHover(h, mx, my) {
+  pointer = mx === undefined ? null : { mx, my };
   const changed = h !== S.hover;
   S.hover = h;
   model.hover = h ? { kind: h.kind, container: h.container, type: h.type, row: h.row, value: h.value } : null;
@@ -66,3 +71,6 @@ export function setHover(h, mx, my) {
     if ((h && h.kind === 'link') || tree.querySelector('.related')) renderTree();
   }
 }
+
+// after every draw (a zoom, a pan, new data) the tooltip describes what is now under the resting mouse, or goes
+onAnnotationsDrawn(() => { if (pointer) setHover(hitTest(pointer.mx, pointer.my), pointer.mx, pointer.my); });

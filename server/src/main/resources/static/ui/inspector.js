@@ -1,9 +1,8 @@
 // The inspector panel: details of a clicked entity from /api/entity, zoom to it, follow a link to its other end.
 
-import { U, $, S, contById, collapsed, model, span, valueColor, containerPath, esc, swatch, unq, unqPath } from '../model/state.js';
-import { setView, setScroll } from '../model/view.js';
-import { layoutRows, displayRow } from '../model/rows.js';
-import { invalidate } from '../model/scheduler.js';
+import { U, $, S, contById, model, span, valueColor, containerPath, esc, swatch, unq, unqPath } from '../model/state.js';
+import { setView } from '../model/view.js';
+import { revealRow } from '../model/reveal.js';
 import { getJson } from '../data/http.js';
 import { describe } from './describe.js';
 import { showSource } from './source.js';
@@ -86,17 +85,10 @@ export async function inspect(h, clickTime) {
 }
 
 function followTo(container, time) {
-  // expand the ancestors of the target, centre it in time and bring its row on screen
-  let changed = false;
-  for (let c = contById.get(contById.get(container).parent); c; c = contById.get(c.parent)) {
-    if (collapsed.delete(c.id)) changed = true;
-  }
-  if (changed) { layoutRows(); }
+  // centre the target in time, expand its ancestors and bring its row on screen
   S.focusMark = { container, time };
   model.focus = { container, time };
   const w = span();
   setView(time - w / 2, time + w / 2, { immediate: true });
-  const r = displayRow(container);
-  if (r && (r.y < S.scrollY || r.y + r.h > S.scrollY + S.plotH)) setScroll(r.y - S.plotH / 3);
-  invalidate('tree', 'paint');
+  revealRow(container);
 }

@@ -2,9 +2,9 @@
 // The hits are listed; next/previous move the view to each and select it in the inspector. "Dim the rest" dims
 // the entities of the window shown that do not match (a search over that window, redone when the view moves).
 
-import { U, $, S, view, contById, collapsed, model, span, typeById, valueName, esc } from '../model/state.js';
-import { setView, setScroll } from '../model/view.js';
-import { layoutRows, displayRow } from '../model/rows.js';
+import { U, $, view, contById, model, span, typeById, valueName, esc } from '../model/state.js';
+import { setView } from '../model/view.js';
+import { revealRow } from '../model/reveal.js';
 import { dim } from '../model/filter-state.js';
 import { registerFeature } from '../model/registry.js';
 import { invalidate } from '../model/scheduler.js';
@@ -74,7 +74,7 @@ function renderResults() {
   const ol = $('search-list');
   ol.innerHTML = items.join('');
   ol.querySelectorAll('li[data-hit]').forEach((li) => { li.onclick = () => goHit(Number(li.dataset.hit)); });
-  ol.querySelectorAll('li[data-container]').forEach((li) => { li.onclick = () => showRow(Number(li.dataset.container)); });
+  ol.querySelectorAll('li[data-container]').forEach((li) => { li.onclick = () => revealRow(Number(li.dataset.container)); });
   const cur = ol.querySelector('li.current');
   if (cur) cur.scrollIntoView({ block: 'nearest' });
 }
@@ -84,23 +84,13 @@ function publish() {
     hits: result.matches.length, containers: result.containers || [], hit: result.matches[index] || null, error: result.error || null } : null;
 }
 
-/** Expands the container's ancestors and brings its row on screen. */
-function showRow(id) {
-  let changed = false;
-  for (let c = contById.get(contById.get(id).parent); c; c = contById.get(c.parent)) if (collapsed.delete(c.id)) changed = true;
-  if (changed) layoutRows();
-  const r = displayRow(id);
-  if (r && (r.y < S.scrollY || r.y + r.h > S.scrollY + S.plotH)) setScroll(r.y - S.plotH / 3);
-  invalidate('tree', 'paint');
-}
-
 /** Moves the view to hit i (wrapping around) and selects it. */
 function goHit(i) {
   if (!result || !result.matches.length) return;
   const n = Math.min(result.matches.length, MAX_LISTED);
   index = ((i % n) + n) % n;
   const m = result.matches[index];
-  showRow(m.container);
+  revealRow(m.container); // inside collapsed rows: the path to it expanded, fetched and scrolled to
   const w = span(), d = m.end - m.start;
   if (d > w * 0.8) setView(m.start - d * 0.1, m.end + d * 0.1, { immediate: true });
   else setView((m.start + m.end) / 2 - w / 2, (m.start + m.end) / 2 + w / 2, { immediate: true });

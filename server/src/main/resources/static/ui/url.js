@@ -4,6 +4,7 @@
 import { U, $, S, contById, view, collapsed, hidden, custom } from '../model/state.js';
 import { setView, setScroll } from '../model/view.js';
 import { layoutRows } from '../model/rows.js';
+import { collapseToFit, opening } from '../model/autocollapse.js';
 import { extraHashParts, readExtraHashParts } from '../model/hash-parts.js';
 import { invalidate } from '../model/scheduler.js';
 import { subscribe } from '../model/store.js';
@@ -22,7 +23,8 @@ export function writeHash() {
     // the hash changed from outside meanwhile (typed, a link, a test): its hashchange applies it; never undo it
     if (location.hash !== seen) return;
     const parts = [`view=${view.start},${view.end}`];
-    if (collapsed.size) parts.push(`collapsed=${[...collapsed].sort((a, b) => a - b).join(',')}`);
+    // once the page opened collapsed, "collapsed=" (even empty) keeps a reload from collapsing again
+    if (collapsed.size || opening.auto) parts.push(`collapsed=${[...collapsed].sort((a, b) => a - b).join(',')}`);
     if (hidden.size) parts.push(`hidden=${[...hidden].sort().join(',')}`);
     if (custom.size) parts.push(`colors=${[...custom].map(([k, c]) => `${k}:${U.hex(c).slice(1)}`).sort().join(',')}`);
     if (S.scrollY) parts.push(`y=${S.scrollY}`);
@@ -52,6 +54,8 @@ export function applyHash(/** @type {boolean} */ first) {
   S.density = ['compact', 'fit'].includes(h.rows) ? h.rows : 'normal';
   /** @type {HTMLSelectElement} */ ($('density')).value = S.density;
   layoutRows();
+  // the URL says nothing of collapsed rows, nor asks for every row fitted: open aggregated
+  if (first && h.collapsed === undefined && S.density !== 'fit' && S.rows.length) collapseToFit();
   renderLegend();
   let s = S.traceStart, e = S.traceEnd;
   if (h.view) {

@@ -129,9 +129,19 @@ final class ViewCommand implements Callable<Integer> {
             if (!GraphicsEnvironment.isHeadless() && Desktop.isDesktopSupported()
                     && Desktop.getDesktop().isSupported(Desktop.Action.BROWSE)) {
                 Desktop.getDesktop().browse(URI.create(url));
+                return;
             }
+            err.println(noBrowser(url, "no display or desktop to open one on"));
         } catch (IOException | RuntimeException e) {
-            err.println("paje view: could not open a browser (" + e.getMessage() + "); open " + url + " yourself");
+            err.println(noBrowser(url, e.getMessage()));
         }
+    }
+
+    /** What to do when no browser opened (a server without a display, over ssh): the address, and the tunnel to it. */
+    static String noBrowser(String url, String why) {
+        int port = URI.create(url).getPort();
+        return "paje view: no browser could be opened (" + why + "); open " + url + " in a browser on this machine,"
+                + " or from another one through an ssh tunnel: ssh -L " + port + ":127.0.0.1:" + port
+                + " THIS-HOST, then open http://127.0.0.1:" + port + "/ there";
     }
 }

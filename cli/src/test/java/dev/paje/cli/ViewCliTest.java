@@ -37,4 +37,11 @@ class ViewCliTest {
         assertThat(notDir.exit()).as("%s", notDir).isEqualTo(2);
         assertThat(notDir.err()).contains("main.c: not a directory");
     }
+
+    @Test
+    void withoutABrowserItSaysSoWithTheAddressAndAnSshTunnel() {
+        String m = ViewCommand.noBrowser("http://127.0.0.1:43117/", "no display");
+        assertThat(m).contains("no browser could be opened (no display)", "http://127.0.0.1:43117/",
+                "ssh -L 43117:127.0.0.1:43117 ");
+    }
 }

@@ -10,16 +10,18 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
- * The page: {@code /} and the {@code .html}, {@code .js} and {@code .css} files under a classpath
+ * The page: {@code /} and the {@code .html}, {@code .js}, {@code .css} and {@code .svg} files under a classpath
  * folder, nothing else. Paths are matched against a strict pattern (plain names, no dot segments,
- * no escapes) before any lookup, so nothing outside the folder can be reached.
+ * no escapes) before any lookup, so nothing outside the folder can be reached. {@code /favicon.ico}, which
+ * browsers ask for by themselves, is the page's SVG icon.
  */
 final class StaticHandler implements Endpoint {
     private static final Pattern SAFE = Pattern.compile("(/[A-Za-z0-9_-][A-Za-z0-9_.-]*)+");
     private static final Map<String, String> TYPES = Map.of(
             "html", "text/html; charset=utf-8",
             "js", "text/javascript; charset=utf-8",
-            "css", "text/css; charset=utf-8");
+            "css", "text/css; charset=utf-8",
+            "svg", "image/svg+xml");
 
     private final String root;
     private final Map<String, Optional<byte[]>> cache = new ConcurrentHashMap<>();
@@ -34,6 +36,8 @@ final class StaticHandler implements Endpoint {
         String path = ex.getRequestURI().getRawPath();
         if (path.equals("/")) {
             path = "/index.html";
+        } else if (path.equals("/favicon.ico")) {
+            path = "/favicon.svg"; // asked for on every load when a page names no icon: never a 404
         }
         String type = SAFE.matcher(path).matches() && !path.contains("..") ? TYPES.get(extension(path)) : null;
         byte[] body = type == null ? null : cache.computeIfAbsent(path, this::load).orElse(null);

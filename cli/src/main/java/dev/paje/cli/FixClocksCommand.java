@@ -31,6 +31,7 @@ import picocli.CommandLine.Parameters;
             "the smallest possible. Only the Time fields of the lines that move change; every other byte is kept.",
             "With --drift, each clock's drift (rate) is first estimated from messages both ways and removed",
             "(t' = t - rate*(t - start)), then the least shifts are computed on the de-drifted times."},
+        footer = {"", "Example:", "  paje fix-clocks run.trace --min-latency 1us -o fixed.trace"},
         exitCodeList = {"0:the corrected trace was written (an exact copy when nothing needed a correction)",
             "1:the trace has problems, or no clock shifts can fix it (nothing written)"})
 final class FixClocksCommand implements Callable<Integer> {

@@ -111,8 +111,8 @@ final class FixClocksCommand implements Callable<Integer> {
         if (moved == 0 && drifting == 0) {
             out.printf("paje fix-clocks: no clock needs a correction; %s is an exact copy of %s%n", written, trace);
         } else {
-            out.printf("paje fix-clocks: shifted %d clock%s (largest shift %s s), %d line%s changed; wrote %s%n",
-                    moved, moved == 1 ? "" : "s", CausalityTable.num(fix.maxShift()), changed, changed == 1 ? "" : "s", written);
+            out.printf("paje fix-clocks: shifted %d clock%s (largest shift %s), %d line%s changed; wrote %s%n",
+                    moved, moved == 1 ? "" : "s", Quantities.exactDuration(fix.maxShift()), changed, changed == 1 ? "" : "s", written);
         }
         out.flush();
         return 0;
@@ -161,7 +161,7 @@ final class FixClocksCommand implements Callable<Integer> {
             }
             sb.append(ContainerPaths.of(fix.constraints().trace().container(fix.cycle().get(0))));
             return "no clock shifts can fix these links: around the cycle " + sb + " the links need "
-                    + CausalityTable.num(fix.cycleExcess()) + " s more than any shifts can give";
+                    + Quantities.exactDuration(fix.cycleExcess()) + " more than any shifts can give";
         }
         return fix.roundingFailures() + " link(s) could not be corrected exactly in double precision";
     }

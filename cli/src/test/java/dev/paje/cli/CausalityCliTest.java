@@ -74,7 +74,9 @@ class CausalityCliTest {
         String before = Files.readString(Path.of(SKEW));
         String after = Files.readString(out);
         assertThat(after).isEqualTo(before.replace("5 0.0 p3", "5 0.5 p3").replace("14 1.5 L 0 p3", "14 2.0 L 0 p3")
-                .replace("13 4.0 L 0 p3", "13 4.5 L 0 p3").replace("14 6.75 L 0 p3", "14 7.25 L 0 p3"));
+                .replace("13 4.0 L 0 p3", "13 4.5 L 0 p3").replace("14 6.75 L 0 p3", "14 7.25 L 0 p3")
+                // proc3's creation, moved to 0.5, goes after what happens at 0: the output is in time order
+                .replace("5 0.5 p3 P m2 proc3\n8 0.0 S p1 Run\n", "8 0.0 S p1 Run\n5 0.5 p3 P m2 proc3\n"));
     }
 
     @Test

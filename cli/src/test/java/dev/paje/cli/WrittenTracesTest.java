@@ -61,6 +61,27 @@ class WrittenTracesTest {
         assertPjDumpReads(drift);
     }
 
+    @Test
+    void fixClocksWritesTheLinesInTimeOrder() throws IOException {
+        Path fixed = dir.resolve("fixed.trace");
+        CliRun.Result r = CliRun.run("fix-clocks", SKEW, "-o", fixed.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("re-sorted in time order");
+        double last = Double.NEGATIVE_INFINITY;
+        int timed = 0;
+        for (String line : Files.readAllLines(fixed)) {
+            String[] t = line.split(" ");
+            // skew.trace's timed events are 5 to 14, all with the time second
+            if (t.length > 2 && t[0].matches("5|8|9|10|13|14")) {
+                assertThat(Double.parseDouble(t[1])).as(line).isGreaterThanOrEqualTo(last);
+                last = Double.parseDouble(t[1]);
+                timed++;
+            }
+        }
+        assertThat(timed).isEqualTo(16);
+        assertThat(dir.toFile().list()).containsExactly("fixed.trace"); // the temporary copy is gone
+    }
+
     /** Runs pj_dump on {@code trace}: it must exit 0; the test is skipped, saying so, without pj_dump. */
     private void assertPjDumpReads(Path trace) throws Exception {
         assumeTrue(onPath("pj_dump"), "pj_dump (PajeNG) is not on the PATH: install pajeng to check that it reads our traces");

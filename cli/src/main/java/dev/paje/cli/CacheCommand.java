@@ -26,6 +26,7 @@ import picocli.CommandLine.Parameters;
             "other version, or unfinished (its writer stopped). A cache that is not ok is never used.",
             "With TRACE or DIR arguments, only their caches (a folder: every cache in it); without,",
             "the caches in the current folder and in ~/.cache/paje."},
+        footer = {"", "Example:", "  paje cache info ~/.cache/paje"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:done", "2:wrong usage", "4:a cache could not be read or removed"})
 final class CacheCommand implements Callable<Integer> {

@@ -17,6 +17,7 @@ import picocli.CommandLine.Parameters;
             "Lists the tachyons (links that end before they start: clocks out of step), the pairs of clocks",
             "that disagree with the bounds the links put on their offset, and the least correction of each clock",
             "(what 'paje fix-clocks' would apply)."},
+        footer = {"", "Example:", "  paje causality run.trace --per Machine"},
         exitCodeList = {"0:causally consistent: no tachyons", "1:tachyons found, or the trace has problems"})
 final class CausalityCommand implements Callable<Integer> {
     @Parameters(paramLabel = "TRACE", description = "Trace file; '-' reads standard input.")

@@ -33,9 +33,9 @@ final class CausalityTable {
             out.printf("%s: %d tachyon%s (links that end before they start) among %d links%n", name, tachyons.size(),
                     tachyons.size() == 1 ? "" : "s", report.links());
             out.println();
-            out.printf("%-14s %-16s %-16s %-12s %-12s %s%n", "offset", "start", "end", "type", "key", "from -> to");
+            out.printf("%-14s %-16s %-16s %-12s %-12s %s%n", "offset", "start (s)", "end (s)", "type", "key", "from -> to");
             for (Tachyon t : limit(tachyons)) {
-                out.printf("%-14s %-16s %-16s %-12s %-12s %s -> %s%n", num(t.offset()), num(t.start()), num(t.end()),
+                out.printf("%-14s %-16s %-16s %-12s %-12s %s -> %s%n", Quantities.exactDuration(t.offset()), num(t.start()), num(t.end()),
                         t.type().name(), t.key(), ContainerPaths.of(t.from()), ContainerPaths.of(t.to()));
             }
             more(tachyons.size(), "tachyons");
@@ -46,8 +46,8 @@ final class CausalityTable {
             out.println("Clocks that disagree: the links need offset(B) - offset(A) within [at least, at most]:");
             out.printf("%-16s %-16s %-10s %-10s %-30s %s%n", "at least", "at most", "A->B", "B->A", "A", "B");
             for (Disagreement d : limit(pairs)) {
-                out.printf("%-16s %-16s %-10s %-10s %-30s %s%s%n", num(d.atLeast()),
-                        Double.isInfinite(d.atMost()) ? "-" : num(d.atMost()), d.linksAb() + "/" + d.tachyonsAb(),
+                out.printf("%-16s %-16s %-10s %-10s %-30s %s%s%n", Quantities.exactDuration(d.atLeast()),
+                        Double.isInfinite(d.atMost()) ? "-" : Quantities.exactDuration(d.atMost()), d.linksAb() + "/" + d.tachyonsAb(),
                         d.linksBa() + "/" + d.tachyonsBa(), ContainerPaths.of(trace.container(d.a())),
                         ContainerPaths.of(trace.container(d.b())), d.reconcilable() ? "" : "  (cannot be reconciled)");
             }
@@ -107,8 +107,8 @@ final class CausalityTable {
                 sb.append(ContainerPaths.of(trace.container(c))).append(" -> ");
             }
             sb.append(ContainerPaths.of(trace.container(fix.cycle().get(0))));
-            out.printf("No clock shifts can fix these links: around the cycle %s the links need %s s more than clocks"
-                    + " can give%n", sb, num(fix.cycleExcess()));
+            out.printf("No clock shifts can fix these links: around the cycle %s the links need %s more than clocks"
+                    + " can give%n", sb, Quantities.exactDuration(fix.cycleExcess()));
             return;
         }
         List<Integer> shifted = fix.shifted();
@@ -116,10 +116,10 @@ final class CausalityTable {
             return;
         }
         out.println();
-        out.printf("Least corrections (seconds added to each clock; none moves back; the sum and the largest are"
+        out.printf("Least corrections (time added to each clock; none moves back; the sum and the largest are"
                 + " the smallest possible): %d clock%s%n", shifted.size(), shifted.size() == 1 ? "" : "s");
         for (int c : limit(shifted)) {
-            out.printf("  %-16s %s%n", "+" + num(fix.shift(c)), ContainerPaths.of(trace.container(c)));
+            out.printf("  %-16s %s%n", "+" + Quantities.exactDuration(fix.shift(c)), ContainerPaths.of(trace.container(c)));
         }
         more(shifted.size(), "clocks");
     }

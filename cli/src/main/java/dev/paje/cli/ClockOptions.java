@@ -14,7 +14,7 @@ final class ClockOptions {
         "(e.g. a machine's processes); default: each container has its own."})
     String per;
 
-    @Option(names = "--min-latency", paramLabel = "SECONDS", description = {"Least time a link between two clocks takes",
+    @Option(names = "--min-latency", paramLabel = "TIME", converter = TimeConverter.class, description = {"Least time a link between two clocks takes",
         "once corrected (default: ${DEFAULT-VALUE}: a link may end when it starts)."})
     double minLatency = 0;
 

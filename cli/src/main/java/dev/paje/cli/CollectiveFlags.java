@@ -13,7 +13,7 @@ final class CollectiveFlags {
         "Printed by kind, type and value, with their total and mean duration."})
     boolean on;
 
-    @Option(names = "--tolerance", paramLabel = "SECONDS", description = {"With --collectives: the largest gap between",
+    @Option(names = "--tolerance", paramLabel = "TIME", converter = TimeConverter.class, description = {"With --collectives: the largest gap between",
         "consecutive starts of one operation (default: the trace's time resolution,",
         "e.g. 1e-06 for times printed with 6 decimals)."})
     Double tolerance;

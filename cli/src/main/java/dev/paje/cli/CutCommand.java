@@ -4,6 +4,7 @@ import dev.paje.TraceLoader;
 import dev.paje.export.CutOptions;
 import dev.paje.format.Shortest;
 import dev.paje.export.TraceCut;
+import dev.paje.export.UserFieldTypes;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -12,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,15 +30,16 @@ import picocli.CommandLine.Parameters;
             "what goes on past END is closed at END. Intervals that only touch the window",
             "(ending at START) are left out; links are kept when both their ends are.",
             "'paje dump' of the cut equals the original's, clipped to the window."},
+        footer = {"", "Example:", "  paje cut run.trace -s 5ms -e 20ms -o window.trace"},
         exitCodeList = {"0:the cut was written", "1:the trace has a problem, or the window is after its end"})
 final class CutCommand implements Callable<Integer> {
     @Parameters(paramLabel = "TRACE", description = "Trace file; '-' reads standard input.")
     String trace;
 
-    @Option(names = {"-s", "--start"}, required = true, paramLabel = "TIME", description = "Start of the window.")
+    @Option(names = {"-s", "--start"}, required = true, paramLabel = "TIME", converter = TimeConverter.class, description = "Start of the window.")
     double start;
 
-    @Option(names = {"-e", "--end"}, required = true, paramLabel = "TIME", description = "End of the window.")
+    @Option(names = {"-e", "--end"}, required = true, paramLabel = "TIME", converter = TimeConverter.class, description = "End of the window.")
     double end;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = {"Where to write the cut trace (default, or '-': standard output);",
@@ -77,7 +80,7 @@ final class CutCommand implements Callable<Integer> {
         }
         try (SafeOutput target = SafeOutput.open(output)) {
             Writer out = new BufferedWriter(new OutputStreamWriter(target.stream(), StandardCharsets.UTF_8), 1 << 16);
-            new TraceCut(loaded.trace(), new CutOptions(start, end)).write(out);
+            new TraceCut(loaded.trace(), new CutOptions(start, end), userTypes()).write(out);
             out.flush();
             target.commit();
         } catch (IOException e) {
@@ -86,5 +89,10 @@ final class CutCommand implements Callable<Integer> {
             return OutputTarget.writeFailed(err, "cut", output, e.getCause());
         }
         return ExitCodes.OK;
+    }
+
+    /** The input's declared types of its user fields (standard input cannot be read twice: they stay strings). */
+    private Map<String, String> userTypes() throws IOException {
+        return trace.equals("-") ? Map.of() : UserFieldTypes.of(Path.of(trace));
     }
 }

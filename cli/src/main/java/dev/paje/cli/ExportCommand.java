@@ -25,6 +25,7 @@ import picocli.CommandLine.Parameters;
             "  chrome  Chrome's Trace Event Format, for Perfetto and chrome://tracing:",
             "          top-level containers are processes, the others threads; microseconds",
             "Names lose the quotes Pajé needs around spaces; numbers keep full precision."},
+        footer = {"", "Example:", "  paje export run.trace -f csv -o run-csv"},
         exitCodeList = {"0:the export was written"})
 final class ExportCommand implements Callable<Integer> {
     /** The formats, as typed on the command line. */

@@ -8,6 +8,7 @@ import dev.paje.causal.ClockRewriter;
 import dev.paje.causal.ClockShifts;
 import dev.paje.causal.DriftEstimate;
 import dev.paje.causal.Tachyon;
+import dev.paje.causal.TimeSort;
 import dev.paje.read.TraceException;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -28,9 +29,11 @@ import picocli.CommandLine.Parameters;
         description = {"Write a copy of a trace whose clocks are corrected so that every link ends at or after its",
             "start (plus --min-latency between two clocks). Each clock (container, or group of containers with",
             "--per) is shifted by a constant >= 0: the least shifts that work, so their sum and their largest are",
-            "the smallest possible. Only the Time fields of the lines that move change; every other byte is kept.",
+            "the smallest possible. Only the Time fields of the lines that move change, and the lines are",
+            "re-sorted in time order when moved lines went before others (timed lines after definitions).",
             "With --drift, each clock's drift (rate) is first estimated from messages both ways and removed",
             "(t' = t - rate*(t - start)), then the least shifts are computed on the de-drifted times."},
+        footer = {"", "Example:", "  paje fix-clocks run.trace --min-latency 1us -o fixed.trace"},
         exitCodeList = {"0:the corrected trace was written (an exact copy when nothing needed a correction)",
             "1:the trace has problems, or no clock shifts can fix it (nothing written)"})
 final class FixClocksCommand implements Callable<Integer> {
@@ -110,8 +113,14 @@ final class FixClocksCommand implements Callable<Integer> {
         if (moved == 0 && drifting == 0) {
             out.printf("paje fix-clocks: no clock needs a correction; %s is an exact copy of %s%n", written, trace);
         } else {
-            out.printf("paje fix-clocks: shifted %d clock%s (largest shift %s s), %d line%s changed; wrote %s%n",
-                    moved, moved == 1 ? "" : "s", CausalityTable.num(fix.maxShift()), changed, changed == 1 ? "" : "s", written);
+            out.printf("paje fix-clocks: shifted %d clock%s (largest shift %s), %d line%s changed; wrote %s%n",
+                    moved, moved == 1 ? "" : "s", Quantities.exactDuration(fix.maxShift()), changed, changed == 1 ? "" : "s", written);
+        }
+        if (sorted == Sorted.YES) {
+            out.println("paje fix-clocks: moved lines went before others: the lines were re-sorted in time order");
+        } else if (sorted == Sorted.NO) {
+            err.println("paje fix-clocks: warning: moved lines went before others, but a container would be created before"
+                    + " its parent in time order: the lines are left in the file's order");
         }
         out.flush();
         return 0;
@@ -134,16 +143,41 @@ final class FixClocksCommand implements Callable<Integer> {
         return m;
     }
 
-    /** Streams the rewritten trace into the output, which is replaced only once complete. */
+    /**
+     * Rewrites the trace into a temporary file, then copies it to the output, re-sorted in time order
+     * when moved lines went before others; the output is replaced only once complete.
+     */
     private long write(ClockFix fix) throws IOException {
-        try (SafeOutput target = SafeOutput.open(output); InputStream in = Files.newInputStream(Path.of(trace))) {
-            OutputStream o = new BufferedOutputStream(target.stream(), 1 << 16);
-            long changed = new ClockRewriter(fix, load.legacy, trace).rewrite(in, o);
-            o.flush();
-            target.commit();
+        Path parent = SafeOutput.isStdout(output) ? null : output.toAbsolutePath().getParent();
+        Path rewritten = parent == null ? Files.createTempFile("paje-fix-clocks", ".trace")
+                : Files.createTempFile(parent, ".paje-fix-clocks", ".trace"); // beside the output: room for a copy
+        try {
+            ClockRewriter rewriter = new ClockRewriter(fix, load.legacy, trace);
+            long changed;
+            try (InputStream in = Files.newInputStream(Path.of(trace));
+                    OutputStream o = new BufferedOutputStream(Files.newOutputStream(rewritten), 1 << 16)) {
+                changed = rewriter.rewrite(in, o);
+            }
+            try (SafeOutput target = SafeOutput.open(output)) {
+                OutputStream o = new BufferedOutputStream(target.stream(), 1 << 16);
+                if (changed == 0 || rewriter.ordered()) {
+                    Files.copy(rewritten, o);
+                } else {
+                    sorted = TimeSort.sort(rewritten, o, load.legacy) ? Sorted.YES : Sorted.NO;
+                }
+                o.flush();
+                target.commit();
+            }
             return changed;
+        } finally {
+            Files.deleteIfExists(rewritten);
         }
     }
+
+    /** Whether the output had to be re-sorted in time order, and could be. */
+    private enum Sorted { NOT_NEEDED, YES, NO }
+
+    private Sorted sorted = Sorted.NOT_NEEDED;
 
     private static String whyNot(ClockFix fix) {
         if (!fix.unfixable().isEmpty()) {
@@ -160,7 +194,7 @@ final class FixClocksCommand implements Callable<Integer> {
             }
             sb.append(ContainerPaths.of(fix.constraints().trace().container(fix.cycle().get(0))));
             return "no clock shifts can fix these links: around the cycle " + sb + " the links need "
-                    + CausalityTable.num(fix.cycleExcess()) + " s more than any shifts can give";
+                    + Quantities.exactDuration(fix.cycleExcess()) + " more than any shifts can give";
         }
         return fix.roundingFailures() + " link(s) could not be corrected exactly in double precision";
     }

@@ -11,17 +11,37 @@ final class Quantities {
 
     /** A duration in seconds with the unit that keeps it readable: "4.000 s", "300.000 ms", "2.500 us". */
     static String duration(double s) {
-        double a = Math.abs(s);
         if (Double.isNaN(s)) {
             return "-";
-        } else if (a == 0 || a >= 1 || Double.isInfinite(a)) {
-            return String.format(Locale.ROOT, "%.3f s", s);
-        } else if (a >= 1e-3) {
-            return String.format(Locale.ROOT, "%.3f ms", s * 1e3);
-        } else if (a >= 1e-6) {
-            return String.format(Locale.ROOT, "%.3f us", s * 1e6);
         }
-        return String.format(Locale.ROOT, "%.3f ns", s * 1e9);
+        int k = scale(s);
+        return String.format(Locale.ROOT, "%.3f %s", s * Math.pow(10, k), UNITS[k / 3]);
+    }
+
+    /**
+     * A duration with twelve significant digits, no trailing zeros, in the unit {@link #duration} picks:
+     * "-500 ms", "1.25 s" (clock offsets must stay exact enough to tell clocks apart).
+     */
+    static String exactDuration(double s) {
+        if (Double.isNaN(s) || Double.isInfinite(s)) {
+            return Double.isNaN(s) ? "-" : (s > 0 ? "inf" : "-inf") + " s";
+        }
+        int k = scale(s);
+        BigDecimal v = new BigDecimal(s).scaleByPowerOfTen(k).round(new MathContext(12)).stripTrailingZeros();
+        return (s == 0 ? "0" : v.toPlainString()) + " " + UNITS[k / 3];
+    }
+
+    private static final String[] UNITS = {"s", "ms", "us", "ns"};
+
+    /** The power of ten (0, 3, 6 or 9) that brings {@code s} seconds to its readable unit. */
+    private static int scale(double s) {
+        double a = Math.abs(s);
+        if (a == 0 || a >= 1 || Double.isInfinite(a)) {
+            return 0;
+        } else if (a >= 1e-3) {
+            return 3;
+        }
+        return a >= 1e-6 ? 6 : 9;
     }
 
     /** A share in [0, 1] as a percentage ("<0.01%" rather than a misleading 0); "-" when undefined. */

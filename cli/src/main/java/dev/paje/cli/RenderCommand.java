@@ -30,6 +30,7 @@ import picocli.CommandLine.Parameters;
             "of each state value, event counts, variable min-max), hatched, as in the viewer:",
             "an SVG stays small whatever the size of the trace.",
             ""},
+        footer = {"", "Example:", "  paje render run.trace -s 1s -e 2.5s -w 1200 -o run.svg"},
         exitCodeList = {"0:the picture was written",
             "2:wrong usage (unknown container or type, bad window or size, unknown format)"})
 final class RenderCommand implements Callable<Integer> {
@@ -41,10 +42,10 @@ final class RenderCommand implements Callable<Integer> {
         "replaced only once complete. It cannot be TRACE itself."})
     Path output;
 
-    @Option(names = {"-s", "--start"}, paramLabel = "TIME", description = "Start of the window (default: start of the trace).")
+    @Option(names = {"-s", "--start"}, paramLabel = "TIME", converter = TimeConverter.class, description = "Start of the window (default: start of the trace).")
     double start = Double.NEGATIVE_INFINITY;
 
-    @Option(names = {"-e", "--end"}, paramLabel = "TIME", description = "End of the window (default: end of the trace).")
+    @Option(names = {"-e", "--end"}, paramLabel = "TIME", converter = TimeConverter.class, description = "End of the window (default: end of the trace).")
     double end = Double.POSITIVE_INFINITY;
 
     @Option(names = {"-c", "--container"}, paramLabel = "PATH", description = {"Only this container and what it holds: a path",

@@ -52,6 +52,7 @@ import picocli.CommandLine.Parameters;
             "  sent, received            links",
             "  min, max, mean, integral  variables (the mean is time-weighted)",
             ""},
+        footer = {"", "Example:", "  paje stats run.trace -s 5ms -e 1.5s -g Process"},
         exitCodeList = {"0:the statistics were printed",
             "2:wrong usage (unknown container or type, empty window, bad option)"})
 final class StatsCommand implements Callable<Integer> {
@@ -60,10 +61,10 @@ final class StatsCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", paramLabel = "TRACE", description = "Trace file; '-' or nothing reads standard input.")
     String trace;
 
-    @Option(names = {"-s", "--start"}, paramLabel = "TIME", description = "Start of the window (default: start of the trace).")
+    @Option(names = {"-s", "--start"}, paramLabel = "TIME", converter = TimeConverter.class, description = "Start of the window (default: start of the trace).")
     double start = Double.NEGATIVE_INFINITY;
 
-    @Option(names = {"-e", "--end"}, paramLabel = "TIME", description = "End of the window (default: end of the trace).")
+    @Option(names = {"-e", "--end"}, paramLabel = "TIME", converter = TimeConverter.class, description = "End of the window (default: end of the trace).")
     double end = Double.POSITIVE_INFINITY;
 
     @Option(names = {"-c", "--container"}, paramLabel = "PATH", description = {"Only this container: a path such as '/node-1/rank 0'",

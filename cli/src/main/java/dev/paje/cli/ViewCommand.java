@@ -23,6 +23,7 @@ import picocli.CommandLine.Parameters;
         description = {"Open a trace in the browser: an interactive space-time diagram (zoom, pan, inspect).",
             "Loads the trace, serves the page on http://HOST:PORT/ and opens it, until Ctrl-C.",
             "A trace with problems still opens: what could be read is shown, with the list of problems."},
+        footer = {"", "Example:", "  paje view run.trace --port 8080"},
         exitCodeList = {"0:stopped", "1:(not used: a trace with problems still opens)",
             "4:the trace could not be read, or the port could not be opened"})
 final class ViewCommand implements Callable<Integer> {

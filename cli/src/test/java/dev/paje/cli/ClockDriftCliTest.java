@@ -94,7 +94,7 @@ class ClockDriftCliTest {
         Path fixed = dir.resolve("skew.fixed.trace");
         CliRun.Result f = CliRun.run("fix-clocks", "--drift", SKEW, "-o", fixed.toString());
         assertThat(f.exit()).as("%s", f).isZero();
-        assertThat(f.out()).contains("shifted 1 clock", "largest shift 0.5 s").doesNotContain("drift");
+        assertThat(f.out()).contains("shifted 1 clock", "largest shift 500 ms").doesNotContain("drift");
     }
 
     @Test

@@ -2,10 +2,15 @@ package dev.paje.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
 import java.util.List;
+import picocli.CommandLine;
 import org.junit.jupiter.api.Test;
 
-/** `paje --help` lists every command with a whole one-line summary, the same one its own help opens with. */
+/**
+ * `paje --help` lists every command with a whole one-line summary, the same one its own help opens with;
+ * each command's help fits 100 columns, lists the exit codes and ends with an example that parses.
+ */
 class MainHelpTest {
     private static final List<String> COMMANDS = List.of("view", "dump", "validate", "stats", "render", "export", "cut",
             "causality", "fix-clocks");
@@ -20,6 +25,33 @@ class MainHelpTest {
             String summary = line.substring(2 + command.length()).strip();
             assertThat(summary).as(command).endsWith(".").hasSizeLessThan(70);
             assertThat(CliRun.run(command, "--help").out().lines().findFirst().orElse("")).as(command).isEqualTo(summary);
+        }
+    }
+
+    /** Every command but dump (its help is the lead's): dump joins once its footer is written. */
+    private static final List<String> HELPED = List.of("view", "validate", "stats", "render", "export", "cut",
+            "causality", "fix-clocks", "cache");
+
+    @Test
+    void everyHelpFitsHundredColumnsWithExitCodesAndAnExample() {
+        for (String command : HELPED) {
+            CliRun.Result r = CliRun.run(command, "--help");
+            assertThat(r.exit()).as(command).isZero();
+            List<String> lines = r.out().lines().toList();
+            assertThat(lines).as(command + " --help lines wider than 100 columns")
+                    .allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(100));
+            assertThat(lines).as(command).contains("Exit codes:");
+            assertThat(lines.stream().filter(l -> l.matches("  [0-9]+ +\\S.*"))).as(command + ": exit code rows")
+                    .anySatisfy(l -> assertThat(l).startsWith("  0 "))
+                    .anySatisfy(l -> assertThat(l).startsWith("  2 "));
+            int at = lines.indexOf("Example:");
+            assertThat(at).as(command + " --help has an 'Example:' line:\n" + r.out()).isPositive();
+            String example = lines.get(at + 1).strip();
+            assertThat(example).as(command).startsWith("paje " + command + " ");
+            // the example is a valid command line: picocli parses it (without running it)
+            String[] args = example.substring("paje ".length()).split(" +");
+            CommandLine cli = new CommandLine(new Main());
+            assertThat(cli.parseArgs(args).subcommand().commandSpec().name()).as(Arrays.toString(args)).isEqualTo(command);
         }
     }
 }

@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * Writes a trace with corrected clocks by streaming its text: every byte is copied as is except
@@ -31,6 +30,8 @@ public final class ClockRewriter {
     private final ContainerNames names = new ContainerNames();
     private final String file;
     private long changed;
+    private double last = Double.NEGATIVE_INFINITY;
+    private boolean ordered = true;
 
     /** A rewriter for the text of the trace {@code fix} was computed on ({@code file} names it in errors). */
     public ClockRewriter(ClockFix fix, boolean legacyNames, String file) {
@@ -47,37 +48,13 @@ public final class ClockRewriter {
      * @throws TraceException when a line cannot be interpreted (the trace is not the one analysed)
      */
     public long rewrite(InputStream in, OutputStream out) throws IOException {
-        byte[] buf = new byte[1 << 20];
-        int len = 0;
-        long number = 0;
-        while (true) {
-            int n = in.readNBytes(buf, len, buf.length - len);
-            len += n;
-            boolean eof = len < buf.length;
-            int pos = 0;
-            while (pos < len) {
-                int nl = pos;
-                while (nl < len && buf[nl] != '\n') {
-                    nl++;
-                }
-                if (nl == len && !eof) {
-                    break; // an incomplete line: wait for more
-                }
-                number++;
-                line(buf, pos, nl, Math.min(nl + 1, len), number, out);
-                pos = nl + 1;
-            }
-            if (eof) {
-                break;
-            }
-            len -= Math.min(pos, len);
-            if (pos > 0) {
-                System.arraycopy(buf, pos, buf, 0, len);
-            } else { // one line longer than the buffer
-                buf = Arrays.copyOf(buf, buf.length * 2);
-            }
-        }
+        TextLines.each(in, (buf, from, to, next, number) -> line(buf, from, to, next, number, out));
         return changed;
+    }
+
+    /** True when the times of the lines written so far never go back (else the output needs a {@link TimeSort}). */
+    public boolean ordered() {
+        return ordered;
     }
 
     /** Handles {@code buf[from, to)}, a line without its newline; writes {@code buf[from, next)}. */
@@ -98,7 +75,10 @@ public final class ClockRewriter {
             Line line = stream.line();
             timeToken = 1 + def.position(Field.TIME);
             moved = correct(def, line, timeToken);
-            t = Double.isNaN(moved) ? moved : line.number(timeToken);
+            t = line.number(timeToken);
+            double written = Double.isNaN(moved) ? t : moved;
+            ordered &= written >= last; // a Pajé trace is meant to be in time order: see TimeSort
+            last = Math.max(last, written);
         } catch (EventError e) {
             String text = new String(buf, from, to - from, StandardCharsets.UTF_8);
             throw new TraceException(new Problem(file, number, e.getMessage(), text.strip()));

@@ -18,14 +18,20 @@ final class CutHeader {
     }
 
     private final Map<Def, Integer> ids = new LinkedHashMap<>();
+    private final Map<String, String> userTypes;
     private boolean written;
 
-    /** The id of {@code event} with {@code fields} (standard fields, then user fields as strings). */
+    /** {@code userTypes}: the input's declared type of each user field (see {@link UserFieldTypes}); others are strings. */
+    CutHeader(Map<String, String> userTypes) {
+        this.userTypes = userTypes;
+    }
+
+    /** The id of {@code event} with {@code fields} (standard fields, then user fields as the input typed them). */
     int id(String event, List<String> fields, Iterable<String> userFields) {
         List<String> all = new ArrayList<>(fields);
         if (userFields != null) {
             for (String u : userFields) {
-                all.add(u + " string");
+                all.add(u + " " + userTypes.getOrDefault(u, "string"));
             }
         }
         Def def = new Def(event, all);

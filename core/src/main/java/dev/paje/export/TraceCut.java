@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
 
 /**
@@ -29,11 +30,16 @@ public final class TraceCut {
     private final CutContext cx;
 
     public TraceCut(Trace trace, CutOptions window) {
+        this(trace, window, Map.of());
+    }
+
+    /** A cut declaring each user field with the type {@code userTypes} gives it (see {@link UserFieldTypes}). */
+    public TraceCut(Trace trace, CutOptions window, Map<String, String> userTypes) {
         this.trace = trace;
         this.window = window;
         this.preorder = TraceWalk.preorder(trace);
         Clip clip = new Clip(window);
-        this.cx = new CutContext(trace, clip, new CutContainers(trace, clip, preorder), new CutHeader());
+        this.cx = new CutContext(trace, clip, new CutContainers(trace, clip, preorder), new CutHeader(userTypes));
     }
 
     public void write(Writer out) throws IOException {
@@ -122,7 +128,7 @@ public final class TraceCut {
         }
         fields.add("Name string");
         if (color != null) {
-            fields.add("Color string");
+            fields.add("Color color"); // ViTE refuses a Color declared as string ("This type is not allowed for this field")
         }
         out.start(cx.header.id(event, fields));
         if (alias != null) {

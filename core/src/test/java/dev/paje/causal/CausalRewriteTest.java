@@ -44,6 +44,21 @@ class CausalRewriteTest {
     }
 
     @Test
+    void movedTimesAreWrittenAsTheDecimalSumNotWithFloatingPointNoise() throws IOException {
+        String header = CausalTraces.text("skew.trace").lines().filter(l -> l.startsWith("%"))
+                .reduce("", (a, l) -> a + l + "\n");
+        String text = header + "0 M 0 Machine\n0 P M Process\n1 S P State\n2 E P Event\n4 L 0 P P Link\n"
+                + "5 0.0 m1 M 0 machine1\n5 0.0 m2 M 0 machine2\n5 0.0 p1 P m1 proc1\n5 0.1 p3 P m2 proc3\n"
+                + "8 0.1 S p3 Run\n13 0.3 L 0 p1 msg k1\n14 0.1 L 0 p3 msg k1\n10 0.7 E p3 tick\n"
+                + "13 1.1 L 0 p3 msg k2\n14 1.3 L 0 p1 msg k2\n9 1.7 S p3\n";
+        String fixed = rewrite(text, fix(CausalTraces.load(text), 0));
+        // proc3 moves by 0.3 - 0.1: in doubles 0.7 + that is 0.8999999999999999
+        assertThat(fixed).contains("10 0.9 E p3 tick\n", "13 1.3 L 0 p3 msg k2\n", "9 1.9 S p3\n")
+                .doesNotContainPattern("\\.\\d{3,}");
+        assertThat(Tachyons.find(CausalTraces.load(fixed))).isEmpty();
+    }
+
+    @Test
     void destructionsMoveWithWhatTheyHoldAndLineEndingsStay() throws IOException {
         String text = CausalTraces.text("skew.trace") + "6 9.0 P p3\n6 9.5 M m2\n";
         text = text.replace("\n", "\r\n");
@@ -90,7 +105,9 @@ class CausalRewriteTest {
                 if (shift == 0) {
                     assertThat(a[1]).as("line %d", i + 1).isEqualTo(b[1]);
                 } else if (!b[0].equals("6")) {
-                    assertThat(Double.parseDouble(a[1])).as("line %d", i + 1).isEqualTo(Double.parseDouble(b[1]) + shift);
+                    double expected = Double.parseDouble(b[1]) + shift; // or its neighbour, when that is the decimal sum
+                    assertThat(Double.parseDouble(a[1])).as("line %d", i + 1)
+                            .isIn(expected, Math.nextUp(expected), Math.nextDown(expected));
                 }
             }
         }

@@ -31,19 +31,22 @@ import picocli.CommandLine.Parameters;
             "pj_dump run unchanged with 'paje dump' (-f and -o are accepted and do nothing: paje always",
             "reads on all cores with bounded memory).",
             "On a bad trace, prints the first problem (FILE:LINE: what is wrong) and exits with 1."},
-        footer = {"", "Example:", "  paje dump -q trace.paje && paje dump -s 10 -e 20 trace.paje > window.csv"},
+        footer = {"", "Example:", "  paje dump -s 10 -e 20 -u trace.paje"},
         exitCodeList = {"0:the trace was read and printed", "1:the trace has a problem (the first one printed on stderr)"})
 final class DumpCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", paramLabel = "TRACE", description = "Trace file; '-' or nothing reads standard input.")
     String trace;
 
-    @Option(names = {"-s", "--start"}, paramLabel = "TIME", description = "Print only entities that end at or after TIME.")
+    @Option(names = {"-s", "--start"}, paramLabel = "TIME", converter = TimeConverter.class,
+            description = "Print only entities that end at or after TIME (seconds, or 5ms, 2us...).")
     double start = Double.NEGATIVE_INFINITY;
 
-    @Option(names = {"-e", "--end"}, paramLabel = "TIME", description = "Print only entities that start at or before TIME.")
+    @Option(names = {"-e", "--end"}, paramLabel = "TIME", converter = TimeConverter.class,
+            description = "Print only entities that start at or before TIME.")
     double end = Double.POSITIVE_INFINITY;
 
-    @Option(names = {"-a", "--stop-at"}, paramLabel = "TIME", description = "Stop the simulation at TIME.")
+    @Option(names = {"-a", "--stop-at"}, paramLabel = "TIME", converter = TimeConverter.class,
+            description = "Stop the simulation at TIME.")
     double stopAt = Double.POSITIVE_INFINITY;
 
     @Mixin

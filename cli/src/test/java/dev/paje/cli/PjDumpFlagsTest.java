@@ -77,6 +77,17 @@ class PjDumpFlagsTest {
     }
 
     @Test
+    void timesTakeUnits() {
+        CliRun.Result seconds = CliRun.run("dump", "-s", "1", "-e", "2", EXAMPLE.toString());
+        CliRun.Result units = CliRun.run("dump", "-s", "1000ms", "-e", "2000000us", EXAMPLE.toString());
+        assertThat(units.exit()).as("%s", units).isZero();
+        assertThat(units.out()).isEqualTo(seconds.out());
+        CliRun.Result bad = CliRun.run("dump", "-s", "5xs", EXAMPLE.toString());
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).contains("'5xs'");
+    }
+
+    @Test
     void versionPrintsPajesVersion() {
         CliRun.Result r = CliRun.run("dump", "-v");
         assertThat(r.exit()).isZero();

@@ -3,8 +3,6 @@ package dev.paje.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -22,13 +20,6 @@ class CausalityCliTest {
     @TempDir
     Path dir;
 
-    private static String golden(String name) throws IOException {
-        try (InputStream in = CausalityCliTest.class.getResourceAsStream("/golden/" + name)) {
-            assertThat(in).as("golden file %s", name).isNotNull();
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
     private static void assertNoStackTrace(CliRun.Result r) {
         assertThat(r.err()).doesNotContain("Exception", "\tat ");
         assertThat(r.out()).doesNotContain("Exception", "\tat ");
@@ -38,21 +29,21 @@ class CausalityCliTest {
     void tableReport() throws IOException {
         CliRun.Result r = CliRun.run("causality", SKEW);
         assertThat(r.exit()).as("%s", r).isEqualTo(1);
-        assertThat(r.out().replace(SKEW, "skew.trace")).isEqualTo(golden("skew.causality.txt"));
+        assertThat(r.out().replace(SKEW, "skew.trace")).isEqualTo(Golden.read("skew.causality.txt"));
     }
 
     @Test
     void jsonReport() throws IOException {
         CliRun.Result r = CliRun.run("causality", "--format", "json", SKEW);
         assertThat(r.exit()).as("%s", r).isEqualTo(1);
-        assertThat(r.out().replace(SKEW, "skew.trace")).isEqualTo(golden("skew.causality.json"));
+        assertThat(r.out().replace(SKEW, "skew.trace")).isEqualTo(Golden.read("skew.causality.json"));
     }
 
     @Test
     void perMachineWithLatencyAndLimit() throws IOException {
         CliRun.Result r = CliRun.run("causality", "--per", "Machine", "--min-latency", "0.5", "--max", "1", SKEW);
         assertThat(r.exit()).as("%s", r).isEqualTo(1);
-        assertThat(r.out().replace(SKEW, "skew.trace")).isEqualTo(golden("skew.causality_per_machine.txt"));
+        assertThat(r.out().replace(SKEW, "skew.trace")).isEqualTo(Golden.read("skew.causality_per_machine.txt"));
     }
 
     @Test

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -16,13 +14,6 @@ import org.junit.jupiter.api.Test;
  */
 class CollectivesCliTest {
     private static final String TRACE = "../core/src/test/resources/collective/collectives.trace";
-
-    private static String golden(String name) throws IOException {
-        try (InputStream in = CollectivesCliTest.class.getResourceAsStream("/golden/" + name)) {
-            assertThat(in).as("golden file %s", name).isNotNull();
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
 
     private static CliRun.Result ok(String... args) {
         CliRun.Result r = CliRun.run(args);
@@ -34,9 +25,9 @@ class CollectivesCliTest {
     @Test
     void countsTheOperationsOfTheHandWrittenTrace() throws IOException {
         assertThat(ok("stats", "--collectives", TRACE).out().replace("../core/src/test/resources/collective/", ""))
-                .isEqualTo(golden("collectives.stats_collectives.txt"));
+                .isEqualTo(Golden.read("collectives.stats_collectives.txt"));
         assertThat(ok("stats", "--collectives", "-f", "csv", "--key-rule", "^([a-z]+_\\d+)_", "--tolerance", "0", TRACE).out())
-                .isEqualTo(golden("collectives.stats_collectives_csv_rule.txt"));
+                .isEqualTo(Golden.read("collectives.stats_collectives_csv_rule.txt"));
     }
 
     @Test

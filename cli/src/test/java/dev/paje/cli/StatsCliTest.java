@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,19 +24,12 @@ class StatsCliTest {
     private static final String HELLO = "../examples/hello.trace";
     private static final String NESTED = "src/test/resources/stats/nested.trace";
 
-    private static String golden(String name) throws IOException {
-        try (InputStream in = StatsCliTest.class.getResourceAsStream("/golden/" + name)) {
-            assertThat(in).as("golden file %s", name).isNotNull();
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
     private static DynamicTest goldenCase(String file, String... args) {
         return DynamicTest.dynamicTest(String.join(" ", args), () -> {
             CliRun.Result r = CliRun.run(args);
             assertThat(r.exit()).as("%s", r).isZero();
             assertThat(r.err()).as("%s", r).isEmpty();
-            assertThat(r.out().replace("../examples/", "examples/")).isEqualTo(golden(file));
+            assertThat(r.out().replace("../examples/", "examples/")).isEqualTo(Golden.read(file));
         });
     }
 

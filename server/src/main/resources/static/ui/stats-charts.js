@@ -5,11 +5,14 @@ import { U, valueColor, valueName, esc } from '../model/state.js';
 const NONE = [214, 214, 208];   // the time in no state of the type (or outside the container's life)
 export const pct = (f) => (f == null || !isFinite(f) ? '–' : `${(f * 100).toFixed(f > 0 && f < 0.001 ? 2 : 1)}%`);
 
-/** The slices of one container's state type: innermost shares (nested states count while on top), plus the rest. */
+/**
+ * The slices of one container's state type: innermost shares (nested states count while on top), plus the rest.
+ * In the type's value order, not by share: moving the slice then never reorders pies, bars and legend.
+ */
 export function slicesOf(type, st) {
   const out = st.values.filter((v) => v.innermostShare > 0).map((v) => ({
     value: v.value, share: v.innermostShare, time: v.innermostTime, name: valueName(type, v.value), color: valueColor(type, v.value),
-  }));
+  })).sort((x, y) => x.value - y.value);
   const rest = 1 - out.reduce((a, s) => a + s.share, 0);
   if (rest > 5e-4) out.push({ value: -1, share: rest, time: rest * st.span, name: 'no state', color: NONE });
   return out;

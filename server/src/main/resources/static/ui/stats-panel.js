@@ -105,7 +105,8 @@ function stateCard(type, subjects) {
     for (const x of slices) if (!seen.has(x.value)) seen.set(x.value, x);
     return { s, slices };
   });
-  const legend = legendHtml([...seen.values()].sort((x, y) => Number(x.value < 0) - Number(y.value < 0) || y.share - x.share));
+  // the type's value order, 'no state' last: stable when the slice moves
+  const legend = legendHtml([...seen.values()].sort((x, y) => Number(x.value < 0) - Number(y.value < 0) || x.value - y.value));
   const t = typeById.get(type);
   const note = 'share of time; nested states count while on top';
   if (charts.length <= MAX_PIES) {

@@ -113,6 +113,30 @@ class AnalysisPageTest extends PageTest {
         assertThat(page.locator("#stats .pie figcaption").allTextContents()).containsExactly("rank 0", "rank 1");
     }
 
+    /** Values of the pie of {@code container} and of the legend, in the order they are drawn. */
+    @SuppressWarnings("unchecked")
+    private List<String> drawnValues(String container) {
+        return (List<String>) page.evaluate("Array.from(document.querySelectorAll(`#stats .pie[data-container=\"" + id(container)
+                + "\"] [data-value]`)).map(e => e.dataset.value)");
+    }
+
+    @Test
+    void movingTheSliceKeepsTheOrderOfValues() {
+        // rank 0 / main: Running 0.7 and Reading file 0.3 of [0.5, 1.5], but Reading file 0.6 of [0.4, 0.9]
+        load(server, "#view=0,4&slice=0.5,1.5");
+        page.waitForFunction(STATS_READY);
+        List<String> first = drawnValues("rank 0 / main");
+        String legend = page.textContent("#stats .states");
+        page.navigate(server.url() + "#view=0,4&slice=0.4,0.9");
+        page.waitForFunction("() => paje.slice && paje.slice.start === 0.4");
+        page.waitForFunction(STATS_READY);
+        assertThat(pieShare("rank 0 / main", "Reading file")).isCloseTo(0.6, within(1e-9));
+        assertThat(first).hasSize(2);
+        assertThat(drawnValues("rank 0 / main")).isEqualTo(first);
+        assertThat(legend.indexOf("Running") < legend.indexOf("Reading file"))
+                .isEqualTo(page.textContent("#stats .states").indexOf("Running") < page.textContent("#stats .states").indexOf("Reading file"));
+    }
+
     @SuppressWarnings("unchecked")
     private List<Double> marks() {
         return ((List<Number>) page.evaluate("paje.marks")).stream().map(Number::doubleValue).toList();

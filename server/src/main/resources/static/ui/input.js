@@ -146,9 +146,12 @@ export function wire() {
     else if (k === 'Home') $('btn-start').click();
     else if (k === 'End') $('btn-end').click();
     else if (k === 'l' || k === 'L') toggleLogical();
-    else if (k === 'g' || k === 'G') toggleFolding();
+    else if (k === 'G') toggleFolding(); // g (lower case) goes to a mark: ui/marks.js
+    else if (k === '?') $('help').classList.toggle('overlay');
     else if (k === 'o' || k === 'O') toggleCollectives();
-    else if (k === 'Escape') { $('inspector').hidden = true; S.focusMark = null; model.focus = null; drawOverlay(); }
+    else if (k === 'Escape') {
+      $('inspector').hidden = true; $('help').classList.remove('overlay'); S.focusMark = null; model.focus = null; drawOverlay();
+    }
     else used = false;
     if (used) ev.preventDefault();
   });

@@ -113,6 +113,23 @@ class AnalysisPageTest extends PageTest {
         assertThat(page.locator("#stats .pie figcaption").allTextContents()).containsExactly("rank 0", "rank 1");
     }
 
+    @Test
+    void lowerGGoesToAMarkUpperGFoldsGapsAndQuestionMarkShowsTheKeys() {
+        load(server, "#view=0,1&marks=3");
+        assertThat(num("paje.marks.length")).isEqualTo(1);
+        page.keyboard().press("g");
+        page.waitForFunction("() => paje.view.start <= 3 && paje.view.end >= 3");
+        assertThat(page.evaluate("paje.folding.on")).isEqualTo(false);
+        page.keyboard().press("Shift+G");
+        page.waitForFunction("() => paje.folding.on");
+        page.keyboard().press("?");
+        page.waitForFunction("() => document.getElementById('help').classList.contains('overlay')");
+        assertThat(page.isVisible("#help")).isTrue();
+        assertThat(page.textContent("#help")).contains("g: go to mark", "G: fold idle gaps", "?: show these keys");
+        page.keyboard().press("Escape");
+        page.waitForFunction("() => !document.getElementById('help').classList.contains('overlay')");
+    }
+
     /** Values of the pie of {@code container} and of the legend, in the order they are drawn. */
     @SuppressWarnings("unchecked")
     private List<String> drawnValues(String container) {

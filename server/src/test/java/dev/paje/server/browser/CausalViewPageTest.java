@@ -138,7 +138,7 @@ class CausalViewPageTest extends PageTest {
         page.waitForFunction("() => paje.folds.length === 2 && !paje.pending");
         page.waitForFunction(IDLE);
         assertThat(num("paje.pageX(8)") - num("paje.pageX(2)")).isGreaterThan(100);
-        page.keyboard().press("g");
+        page.keyboard().press("Shift+G");
         page.waitForFunction("() => !paje.folding.on && paje.folds.length === 0");
         page.waitForFunction("() => !location.hash.includes('fold=')");
         assertThat(num("paje.pageX(10)") - num("paje.pageX(0)")).isCloseTo(num("paje.plot.width") / 2, within(1.0));

@@ -5,9 +5,6 @@ import dev.paje.store.Trace;
 import dev.paje.store.Type;
 import java.io.IOException;
 import java.io.Writer;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
 
 /**
  * {@code pj_dump -c}: the container tree, one line per container in pre-order, children sorted by
@@ -34,14 +31,8 @@ public final class ContainerTreeWriter {
         String bar = "| ".substring(0, Math.min(depth, 2));
         out.write("reportContainer |" + " ".repeat(Math.max(0, depth - bar.length())) + bar
                 + c.name() + " (" + c.name() + ")\n");
-        List<Container> children = new ArrayList<>(c.children());
-        children.sort(Comparator.comparing(ContainerTreeWriter::identifier));
-        for (Container child : children) {
+        for (Container child : PajeOrder.children(c)) {
             write(child);
         }
-    }
-
-    private static String identifier(Container c) {
-        return c.alias() != null && !c.alias().isEmpty() ? c.alias() : c.name();
     }
 }

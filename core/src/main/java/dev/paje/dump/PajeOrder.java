@@ -38,6 +38,13 @@ final class PajeOrder {
         }
     }
 
+    /** {@code c}'s children in identifier order (what pj_dump's {@code std::map} of children gives). */
+    static List<Container> children(Container c) {
+        List<Container> children = new ArrayList<>(c.children());
+        children.sort(Comparator.comparing(PajeOrder::identifier, BYTES));
+        return children;
+    }
+
     /** Every container, in the order pj_dump prints them. */
     List<Container> containers(Trace trace) {
         List<Container> out = new ArrayList<>(trace.containers().size());
@@ -46,8 +53,7 @@ final class PajeOrder {
         while (!stack.isEmpty()) {
             Container c = stack.pop();
             out.add(c);
-            List<Container> children = new ArrayList<>(c.children());
-            children.sort(Comparator.comparing(PajeOrder::identifier, BYTES));
+            List<Container> children = children(c);
             for (Type t : childTypes.getOrDefault(c.type(), List.of())) {
                 if (t.kind() == TypeKind.CONTAINER) {
                     for (Container child : children) {

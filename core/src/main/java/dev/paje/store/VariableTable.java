@@ -78,4 +78,16 @@ public final class VariableTable extends EntityTable {
     public double value(int row) {
         return rows.getDouble(row, VALUE);
     }
+
+    /** {min, max} of the values over the whole table (a variable's scale, the same at any zoom): one scan. */
+    public double[] range() {
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (int i = 0, n = size(); i < n; i++) {
+            double x = value(i);
+            min = Math.min(min, x);
+            max = Math.max(max, x);
+        }
+        return new double[] {min, max};
+    }
 }

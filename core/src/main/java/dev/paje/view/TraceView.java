@@ -98,15 +98,6 @@ public final class TraceView {
 
     /** {min, max} of a variable over the whole trace (the row's scale), computed on first request. */
     public double[] range(Container c, Type t, VariableTable v) {
-        return ranges.computeIfAbsent(((long) c.id() << 32) | t.id(), k -> {
-            double min = Double.POSITIVE_INFINITY;
-            double max = Double.NEGATIVE_INFINITY;
-            for (int i = 0, n = v.size(); i < n; i++) {
-                double x = v.value(i);
-                min = Math.min(min, x);
-                max = Math.max(max, x);
-            }
-            return new double[] {min, max};
-        });
+        return ranges.computeIfAbsent(((long) c.id() << 32) | t.id(), k -> v.range());
     }
 }

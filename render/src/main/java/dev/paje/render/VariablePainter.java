@@ -31,23 +31,11 @@ final class VariablePainter {
         this.hatch = hatch;
     }
 
-    /** The range of a variable over the whole trace: the lane's scale, the same at any zoom. */
-    static double[] range(VariableTable v) {
-        double min = Double.POSITIVE_INFINITY;
-        double max = Double.NEGATIVE_INFINITY;
-        for (int i = 0, n = v.size(); i < n; i++) {
-            double x = v.value(i);
-            min = Math.min(min, x);
-            max = Math.max(max, x);
-        }
-        return new double[] {min, max};
-    }
-
     void paint(Lane lane, Type type, VariableTable table, VariableSampler s) {
         double k = lane.height() / Theme.VAR_LANE;
         double top = lane.top() + 4 * k;
         double bot = lane.top() + lane.height() - 3 * k;
-        double[] range = range(table);
+        double[] range = table.range(); // the lane's scale: the whole trace's, the same at any zoom
         double lo = range[0];
         double hi = range[1];
         java.util.function.DoubleUnaryOperator y = v -> hi > lo ? bot - (v - lo) / (hi - lo) * (bot - top) : (top + bot) / 2;

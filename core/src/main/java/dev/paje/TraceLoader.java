@@ -1,5 +1,8 @@
 package dev.paje;
 
+import dev.paje.imports.ImportStream;
+import dev.paje.imports.Importer;
+import dev.paje.imports.Importers;
 import dev.paje.read.Diagnostics;
 import dev.paje.store.Names;
 import dev.paje.read.Problem;
@@ -37,10 +40,12 @@ public final class TraceLoader {
     private final CachePolicy cache;
     private final boolean verifyCache;
     private final boolean summaries;
+    private final List<Importer> importers;
 
     private TraceLoader(ReadOptions read, SimOptions sim, int threads, Progress progress, CachePolicy cache,
-            boolean verifyCache, boolean summaries) {
+            boolean verifyCache, boolean summaries, List<Importer> importers) {
         this.summaries = summaries;
+        this.importers = importers;
         this.cache = cache;
         this.verifyCache = verifyCache;
         this.read = read;
@@ -63,13 +68,15 @@ public final class TraceLoader {
      */
     public Loaded load(Path file) throws IOException {
         long size = Files.size(file);
+        Importer importer = Importers.detect(file, importers);
         List<String> notices = new ArrayList<>();
         Path cacheFile = null;
         String key = null;
         if (cache.enabled() && size >= cache.minBytes()) {
             try {
                 cacheFile = cache.fileFor(file, read.legacyNames() + "|" + sim + (summaries ? "|summaries" : ""));
-                key = "paje-store|" + SourceIdentity.of(file) + "|" + read.legacyNames() + "|" + sim + "|" + summaries;
+                key = "paje-store|" + SourceIdentity.of(file) + "|" + read.legacyNames() + "|" + sim + "|" + summaries
+                        + (importer == null ? "" : "|" + importer.format() + "|" + importer.identity(file));
             } catch (IOException e) {
                 notices.add("cannot use a cache for " + file + " (" + e.getMessage() + "): reading without one");
                 cacheFile = null;
@@ -105,7 +112,12 @@ public final class TraceLoader {
         }
         Loaded loaded;
         try {
-            loaded = run(file.toString(), reader -> reader.read(file), store, key);
+            loaded = importer == null ? run(file.toString(), reader -> reader.read(file), store, key)
+                    : run(file.toString(), reader -> {
+                        try (ImportStream text = new ImportStream(importer, file)) {
+                            reader.read(text, file.toString(), file.toAbsolutePath().getParent());
+                        }
+                    }, store, key);
         } catch (IOException | RuntimeException | Error e) {
             discard(store, tmp);
             throw e;
@@ -182,6 +194,10 @@ public final class TraceLoader {
             trace = simulator.trace();
         } catch (TraceException e) {
             complete = false;
+        } catch (ImportStream.Failure e) {
+            file.close(); // the input is not a valid trace of its format: one problem, nothing simulated
+            return new Loaded(null, List.of(new Problem(e.problem().file(), 0, e.problem().detail(), null)), List.of(), false, 1, reader.lines(),
+                    reader.events(), false, List.of());
         } catch (UncheckedIOException e) {
             throw new IOException("cannot write the trace's store " + file + ": " + e.getCause().getMessage(),
                     e.getCause());
@@ -261,6 +277,13 @@ public final class TraceLoader {
         private CachePolicy cache = CachePolicy.off();
         private boolean verifyCache = true;
         private boolean summaries;
+        private List<Importer> importers = Importers.all();
+
+        /** The formats besides Pajé this loader reads (default: {@link Importers#all()}); tests bring their own. */
+        public Builder importers(List<Importer> list) {
+            this.importers = List.copyOf(list);
+            return this;
+        }
 
         /**
          * Build the zoomed-out summaries of large state tables when the store is sealed (default: no;
@@ -338,7 +361,8 @@ public final class TraceLoader {
         public TraceLoader build() {
             return new TraceLoader(new ReadOptions(legacyNames, failFast, maxProblems, followTraceFiles, chunkSize,
                     groupByContainer),
-                    new SimOptions(ignoreIncompleteLinks, stopAt, singlePrecisionVariables), threads, progress, cache, verifyCache, summaries);
+                    new SimOptions(ignoreIncompleteLinks, stopAt, singlePrecisionVariables), threads, progress, cache, verifyCache, summaries,
+                    importers);
         }
     }
 }

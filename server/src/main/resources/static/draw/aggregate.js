@@ -28,7 +28,7 @@ export function drawAggregates(vis, f) {
       // each lane says what it adds up and on which scale (the unit its type's name gives)
       if (mode === 'shares') {
         shares(r, type, cols, top, lane.h, f, rowHits);
-        laneLabel(top, lane.h, `${name} · shares of members`, '0%', '100%');
+        laneLabel(top, lane.h, `${name} · 0–100%`, '', ''); // shares of the members; one short line: the bars fill the lane
       } else if (mode === 'count') {
         count(r, type, cols, top, lane.h, f, rowHits);
         laneLabel(top, lane.h, `${name} · members in ${valueName(type, agg.count.value)}`, '0', String(cols.members));

@@ -7,7 +7,7 @@ import { S, model } from '../model/state.js';
 
 const FONT = '11px system-ui, sans-serif';
 const SMALL = '10px system-ui, sans-serif';
-const MIN_ROOM = 16; // px of a state's visible width below which no text is worth it
+const MIN_ROOM = 36; // px of a state's visible width below which it is left bare (its colour says more)
 
 /** What the painted frame asks to label, in frame coordinates; cleared by each paint. */
 const wanted = { states: [], lanes: [] };
@@ -22,7 +22,8 @@ export function stateLabel(text, x0, x1, y, h, style) { wanted.states.push({ tex
 
 /**
  * A lane's name and scale at the plot's left edge of the lane whose frame top is y and height h: the name
- * and the top of the scale `hi` on its first line, the bottom `lo` on its last; one line when it is low.
+ * and the top of the scale `hi` on its first line, the bottom `lo` on its last; one line when it is low,
+ * the name alone when lo and hi are both ''.
  */
 export function laneLabel(y, h, name, lo, hi) { wanted.lanes.push({ y, h, name, lo, hi }); }
 
@@ -88,8 +89,9 @@ export function drawLabels(g) {
     const y = l.y - shiftY;
     if (y + l.h < 0 || y > H || l.h < 11) continue;
     /** @type {Array<{text: string, y: number}>} */
-    const lines = l.h >= 26 ? [{ text: `${l.name} · max ${l.hi}`, y: y + 1 }, { text: `min ${l.lo}`, y: y + l.h - 12 }]
-      : [{ text: `${l.name} · ${l.lo} – ${l.hi}`, y: y + (l.h - 11) / 2 }];
+    const lines = l.lo === '' && l.hi === '' ? [{ text: l.name, y: y + 1 }]
+      : l.h >= 26 ? [{ text: `${l.name} · max ${l.hi}`, y: y + 1 }, { text: `min ${l.lo}`, y: y + l.h - 12 }]
+        : [{ text: `${l.name} · ${l.lo} – ${l.hi}`, y: y + (l.h - 11) / 2 }];
     const texts = [];
     for (const line of lines) {
       const t = fitText(g, line.text, W - 8);

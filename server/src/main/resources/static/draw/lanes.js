@@ -40,7 +40,7 @@ export function drawStates(r, d, y0, rowHits, f) {
       }
       if (x1 - x0 >= 3) batch.add(layer + 1, 'rgba(0,0,0,0.28)', x0, lr.y, 1 / S.dpr, lr.h);
       // the value, written at the state's visible start once the frame is on screen (labels.js)
-      if (lr.h >= 11 && x1 - x0 >= 16) {
+      if (lr.h >= 11 && x1 - x0 >= 36) {
         stateLabel(valueName(st.type, it.value), x0, x1, lr.y + lr.h / 2 + 0.5, lr.h,
           U.luminance(c) > 0.55 ? 'rgba(0,0,0,0.8)' : 'rgba(255,255,255,0.95)');
       }

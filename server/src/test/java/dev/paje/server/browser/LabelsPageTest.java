@@ -113,9 +113,8 @@ class LabelsPageTest extends PageTest {
         List<Map<String, Object>> lanes = (List<Map<String, Object>>) page.evaluate(
                 "paje.labels.lanes.filter(l => l.name.startsWith('Σ'))");
         assertThat(lanes).anySatisfy(l -> {
-            assertThat(l.get("name")).isEqualTo("Σ 128 · State · shares of members");
-            assertThat(l.get("lo")).isEqualTo("0%");
-            assertThat(l.get("hi")).isEqualTo("100%");
+            assertThat(l.get("name")).isEqualTo("Σ 128 · State · 0–100%");
+            assertThat(l.get("texts")).isEqualTo(List.of(l.get("name")));
         });
         assertThat(lanes).anySatisfy(l -> {
             assertThat(l.get("name")).isEqualTo("Σ 16 · " + WideTrace.MEMORY + " · sum");
@@ -138,14 +137,15 @@ class LabelsPageTest extends PageTest {
         int left = (int) num("paje.plot.left");
         assertThat(lightPixels(img, left + 3, (int) y - 4, 50, 8)).as("white text on Compute's blue").isGreaterThan(15);
 
-        // Restart over [6, 6.4] in n0.p1.t2: 0.4 s of 10, too short for its name
-        load(small, "#view=0,10&collapsed=");
-        String restart = "paje.labels.states.find(l => l.value === 'Restart')";
-        page.waitForFunction("() => paje.labels && !!" + restart);
-        String text = (String) page.evaluate(restart + ".text");
-        assertThat(text).endsWith("…").hasSizeLessThan("Restart".length());
-        assertThat("Restart").startsWith(text.substring(0, text.length() - 1));
-        assertThat(num(restart + ".x")).isCloseTo(x(6) - num("paje.plot.left") + 4, org.assertj.core.data.Offset.offset(1.0));
+        // Exchange over [5, 10], with 0.3 s of it on screen: too narrow for its name
+        load(small, "#view=0,5.3&collapsed=");
+        String exchange = "paje.labels.states.find(l => l.value === 'Exchange')";
+        page.waitForFunction("() => paje.labels && !!" + exchange);
+        String text = (String) page.evaluate(exchange + ".text");
+        assertThat(text).endsWith("…").hasSizeLessThan("Exchange".length());
+        assertThat("Exchange").startsWith(text.substring(0, text.length() - 1));
+        assertThat(num(exchange + ".x")).isCloseTo(x(5) - num("paje.plot.left") + 4, org.assertj.core.data.Offset.offset(1.0));
+        assertThat(num(exchange + ".right")).isEqualTo(num("paje.plot.width")); // cut at the plot's right edge
     }
 
     /** Pixels of the box whose channels are all below 120 (text in #57606a). */

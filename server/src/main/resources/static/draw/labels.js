@@ -64,6 +64,7 @@ export function fitText(g, text, room) {
 
 /** Draws the labels of the painted frame on the screen context g (device transform set by the caller). */
 export function drawLabels(g) {
+  const t0 = performance.now();
   const shift = S.hitShift || 0, scale = S.hitScale || 1, shiftY = S.hitShiftY || 0;
   const W = S.plotW, H = S.plotH;
   const shown = [];
@@ -105,4 +106,5 @@ export function drawLabels(g) {
   }
   g.restore();
   model.labels = { states: shown, lanes };
+  model.timing.labels = Math.max(model.timing.labels || 0, performance.now() - t0);
 }

@@ -60,6 +60,8 @@ class LabelsPageTest extends PageTest {
         String expected = (String) page.evaluate("paje.rows.find(r => " + y + " >= r.y && " + y + " < r.y + r.height).name");
         page.waitForFunction("n => paje.treeNames.hover && paje.treeNames.hover.name === n", expected);
         assertThat(page.textContent("#tree .hover-name")).isEqualTo(expected);
+        page.waitForSelector("#tooltip:not([hidden])");
+        assertThat(page.textContent("#tooltip")).contains("/" + expected); // and the tooltip gives its path
         double mid = num("(() => { const b = document.querySelector('#tree .hover-name').getBoundingClientRect();"
                 + " return b.top + b.height / 2; })()");
         assertThat(mid).isCloseTo(y, org.assertj.core.data.Offset.offset(9.0));

@@ -17,6 +17,7 @@ function toggleCollapse(id) {
 
 const NAMED = 7; // px: rows at least this tall have their own name in the tree
 const GROUP = 14; // px: a group of thin rows at least this tall has its name written beside it
+const BRACKET = 4; // px: below, a group is too thin even for a bracket
 
 export function renderTree() {
   const vis = visibleRows();
@@ -76,7 +77,8 @@ export function renderTree() {
 /**
  * Names for rows too thin to carry their own (a mini-tree): the deepest level of the tree at which every
  * group of thin rows on screen (a container's row and its displayed descendants) is at least GROUP px tall
- * gets its containers' names, beside a bracket over their rows.
+ * gets its containers' names, beside a bracket over their rows. When no level is that tall, the shallowest
+ * level whose groups are at least BRACKET px gets its brackets, and names where they do not overlap.
  */
 function groupLabels(vis) {
   if (!vis.some((r) => r.h < NAMED)) return [];
@@ -95,9 +97,11 @@ function groupLabels(vis) {
     if (!byDepth.has(r.depth)) byDepth.set(r.depth, []);
     byDepth.get(r.depth).push({ r, end });
   }
-  const depths = [...byDepth.keys()].filter((d) => byDepth.get(d).every((g) => g.end - g.r.y >= GROUP));
-  if (!depths.length) return [];
-  const depth = Math.max(...depths);
+  const tall = (least) => [...byDepth.keys()].filter((d) => byDepth.get(d).every((g) => g.end - g.r.y >= least));
+  const named = tall(GROUP), bracketed = tall(BRACKET);
+  if (!named.length && !bracketed.length) return [];
+  const depth = named.length ? Math.max(...named) : Math.min(...bracketed);
+  let free = -Infinity; // where the last name written ends: the next one goes below it or is left out
   return byDepth.get(depth).map(({ r, end }) => {
     // the name stays on screen: centred in the visible part of the group
     const y0 = Math.max(r.y, top) - S.scrollY, y1 = Math.min(end, bottom) - S.scrollY;
@@ -107,15 +111,21 @@ function groupLabels(vis) {
     el.style.top = `${r.y - S.scrollY}px`;
     el.style.height = `${end - r.y}px`;
     el.style.left = `${4 + r.depth * 14}px`;
-    const nm = document.createElement('span');
-    nm.className = 'name';
-    nm.textContent = r.c.name;
-    nm.style.top = `${Math.max(0, (y0 + y1) / 2 - (r.y - S.scrollY) - 7)}px`;
     el.title = `${containerPath(r.id)} and the rows below it`;
     const bracket = document.createElement('span');
     bracket.className = 'bracket';
-    el.append(bracket, nm);
-    return { el, name: r.c.name, top: r.y - S.scrollY, height: end - r.y, depth };
+    el.append(bracket);
+    const at = Math.max(0, (y0 + y1) / 2 - 7); // page-free y of the name's box, 14 px tall
+    const shown = at >= free;
+    if (shown) {
+      const nm = document.createElement('span');
+      nm.className = 'name';
+      nm.textContent = r.c.name;
+      nm.style.top = `${at - (r.y - S.scrollY)}px`;
+      el.append(nm);
+      free = at + 14;
+    }
+    return { el, name: shown ? r.c.name : null, top: r.y - S.scrollY, height: end - r.y, depth };
   });
 }
 

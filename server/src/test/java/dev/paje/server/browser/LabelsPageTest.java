@@ -20,17 +20,20 @@ import org.junit.jupiter.api.Test;
 class LabelsPageTest extends PageTest {
     private static ViewerServer wide; // 8 nodes × 16 processes × 8 threads: 1,160 rows
     private static ViewerServer small; // 1 node × 2 processes × 3 threads: 9 rows
+    private static ViewerServer nodes; // 64 nodes × 1 process × 16 threads: 1,152 rows, as SimGrid's 1,088
 
     @BeforeAll
     static void start() throws IOException {
         wide = WideTrace.serve(8, 16, 8, true);
         small = WideTrace.serve(1, 2, 3, true);
+        nodes = WideTrace.serve(64, 1, 16);
     }
 
     @AfterAll
     static void stop() {
         if (wide != null) wide.close();
         if (small != null) small.close();
+        if (nodes != null) nodes.close();
     }
 
     @Test
@@ -74,6 +77,24 @@ class LabelsPageTest extends PageTest {
         page.waitForFunction("n => paje.treeNames.hover && paje.treeNames.hover.name === n", expected2);
         page.mouse().move(5, 5); // away from the tree and the plot: the name goes
         page.waitForFunction("() => !paje.treeNames.hover");
+    }
+
+    @Test
+    void groupsTooThinForEveryNameGetTheirBracketsAndTheNamesThatFit() throws IOException {
+        load(nodes, "#collapsed=&rows=fit");
+        assertThat(num("paje.rows.length")).isEqualTo(64 + 64 + 1024);
+        // a node's 18 rows are about 10 px: under the 14 a name needs, so every node gets a bracket, and
+        // every other one or so its name, none over another
+        assertThat(num("paje.treeNames.groups.length")).isEqualTo(64);
+        assertThat(num("Math.max(...paje.treeNames.groups.map(g => g.height))")).isLessThan(14);
+        @SuppressWarnings("unchecked")
+        List<String> names = (List<String>) page.evaluate("paje.treeNames.groups.map(g => g.name).filter(n => n)");
+        assertThat(names).hasSizeBetween(20, 63).startsWith("n0");
+        assertThat(num("(() => { const b = [...document.querySelectorAll('#tree .group-name .name')]"
+                + ".map(e => e.getBoundingClientRect()).sort((p, q) => p.top - q.top);"
+                + " return Math.min(...b.slice(1).map((r, i) => r.top - b[i].bottom)); })()")).isGreaterThanOrEqualTo(0);
+        assertThat(page.locator("#tree .group-name .bracket").count()).isEqualTo(64);
+        screenshot("viewer-fit-many-groups");
     }
 
     @Test

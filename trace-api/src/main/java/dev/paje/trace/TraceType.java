@@ -29,6 +29,8 @@ public abstract sealed class TraceType permits ContainerType, VariableType, Valu
 
     @Override
     public String toString() {
-        return getClass().getSimpleName() + " '" + name + "'";
+        String kind = this instanceof ContainerType ? "container type" : this instanceof VariableType ? "variable type"
+                : this instanceof StateType ? "state type" : this instanceof EventType ? "event type" : "link type";
+        return kind + " '" + name + "'";
     }
 }

@@ -388,10 +388,14 @@ public final class Tracer implements AutoCloseable {
         if (options.strict()) {
             throw new TraceMisuseException(m, message);
         }
-        misuseCounts[m.ordinal()]++;
         if (firstMisuse[m.ordinal()] == null) {
             firstMisuse[m.ordinal()] = message;
+            if (closed && options.report() != null) { // the report at close is gone: say it now, once
+                options.report().println("paje trace " + destination + ": " + m.description() + ": " + message
+                        + " (ignored; more are counted in problems())");
+            }
         }
+        misuseCounts[m.ordinal()]++;
         return false;
     }
 

@@ -44,7 +44,7 @@ public final class UserFields {
                         + ": expected a letter then letters, digits or '_', not one of the standard " + STANDARD);
             }
         }
-        if (Set.of(names).size() != names.length) {
+        if (new java.util.HashSet<>(List.of(names)).size() != names.length) {
             throw new IllegalArgumentException("user field names repeat: " + List.of(names));
         }
         this.owner = owner;

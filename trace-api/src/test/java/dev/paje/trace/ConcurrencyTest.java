@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Many threads tracing at once with the real clock: nothing lost, every line in time order, a valid trace. */
 class ConcurrencyTest {
     private static final int THREADS = 4;
-    private static final int ROUNDS = 20_000;
+    private static final int ROUNDS = 10_000;
 
     @TempDir
     Path dir;
@@ -85,7 +85,9 @@ class ConcurrencyTest {
                 continue; // header and definitions carry no time
             }
             long nanos = Math.round(Double.parseDouble(f[1]) * 1e9);
-            assertThat(nanos).as("line %d: %s", timed, line).isGreaterThanOrEqualTo(previous);
+            if (nanos < previous) { // one assertion per line would be slow: only when it fails
+                assertThat(nanos).as("line %d: %s", timed, line).isGreaterThanOrEqualTo(previous);
+            }
             previous = nanos;
             timed++;
         }

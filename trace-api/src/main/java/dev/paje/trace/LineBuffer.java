@@ -12,12 +12,17 @@ import java.util.Arrays;
 final class LineBuffer {
     /** Written out once this close to full, so a typical line never has to check for room twice. */
     private static final int SLACK = 4096;
-    private static final byte[] DIGITS = "0123456789".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    /** "00", "01", ... "99": two digits per division. */
+    private static final byte[] PAIRS = new byte[200];
     /** Exact powers of ten 10^0..10^22 and the nearest doubles beyond: scale factors for {@link #number}. */
     private static final double[] POW10 = new double[309];
     private static final long[] LONG_POW10 = new long[19];
 
     static {
+        for (int i = 0; i < 100; i++) {
+            PAIRS[2 * i] = (byte) ('0' + i / 10);
+            PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+        }
         for (int i = 0; i < POW10.length; i++) {
             POW10[i] = Double.parseDouble("1e" + i);
         }
@@ -64,7 +69,6 @@ final class LineBuffer {
         pos += b.length;
         return this;
     }
-
     /** Ends the line; writes the buffer out when it is nearly full. */
     void newline() {
         room(1);
@@ -104,7 +108,8 @@ final class LineBuffer {
 
     /**
      * A space then {@code x}: exactly when it is an integer below 2^53, else rounded to 15 significant
-     * digits (so a number of at most 15 significant digits reads back as the same double), plain or
+     * digits (within one unit of the last: the scaling by a power of ten rounds too; a number of at most
+     * 15 significant digits reads back as the same double), plain or
      * with an exponent beyond [1e-5, 1e15). Finite numbers only. Magnitudes beyond 1e±280 take
      * {@link Double#toString}, which allocates.
      */
@@ -119,10 +124,11 @@ final class LineBuffer {
             digits((long) x); // exact: every integer below 2^53 is a double
             return this;
         }
-        int exp = (int) Math.floor(Math.log10(x));
-        if (exp > 280 || exp < -280) {
+        int binary = Math.getExponent(x);
+        if (binary > 930 || binary < -930) { // beyond 1e±280
             return ascii(Double.toString(x));
         }
+        int exp = (int) Math.floor(binary * 0.30102999566398120); // floor(log10 x), or one less: corrected below
         long m = scaled(x, 14 - exp);
         if (m >= LONG_POW10[15]) { // log10 rounded up to the next power, or rounding carried
             exp++;
@@ -206,10 +212,19 @@ final class LineBuffer {
     /** Writes non-negative {@code n}'s digits at the end of {@link #digits}; returns how many. */
     private int fill(long n) {
         int i = digits.length;
-        do {
-            digits[--i] = DIGITS[(int) (n % 10)];
-            n /= 10;
-        } while (n != 0);
+        while (n >= 100) {
+            long q = n / 100;
+            int r = (int) (n - q * 100);
+            digits[--i] = PAIRS[2 * r + 1];
+            digits[--i] = PAIRS[2 * r];
+            n = q;
+        }
+        if (n >= 10) {
+            digits[--i] = PAIRS[2 * (int) n + 1];
+            digits[--i] = PAIRS[2 * (int) n];
+        } else {
+            digits[--i] = (byte) ('0' + n);
+        }
         return digits.length - i;
     }
 
@@ -243,10 +258,9 @@ final class LineBuffer {
                 buf[pos++] = (byte) (0x80 | cp >> 12 & 0x3f);
                 buf[pos++] = (byte) (0x80 | cp >> 6 & 0x3f);
                 buf[pos++] = (byte) (0x80 | cp & 0x3f);
+            } else if (Character.isSurrogate(c)) {
+                buf[pos++] = '?'; // a lone surrogate has no UTF-8 form
             } else {
-                if (Character.isSurrogate(c)) {
-                    c = '?'; // a lone surrogate has no UTF-8 form
-                }
                 buf[pos++] = (byte) (0xe0 | c >> 12);
                 buf[pos++] = (byte) (0x80 | c >> 6 & 0x3f);
                 buf[pos++] = (byte) (0x80 | c & 0x3f);

@@ -32,20 +32,16 @@ final class LineBuffer {
         }
     }
 
-    private final OutputStream out;
+    private final BackgroundWriter writer;
     private byte[] buf;
     private int pos;
     private final byte[] digits = new byte[20];
-    private IOException failure;
 
-    LineBuffer(OutputStream out, int capacity) {
-        this.out = out;
-        this.buf = new byte[Math.max(capacity, 2 * SLACK)];
-    }
-
-    /** The first write error; once there is one, nothing more is written. */
-    IOException failure() {
-        return failure;
+    /** A buffer of {@code capacity} bytes (two, taking turns) written to {@code out} on a thread named after {@code name}. */
+    LineBuffer(OutputStream out, int capacity, String name) {
+        int size = Math.max(capacity, 2 * SLACK);
+        this.writer = new BackgroundWriter(out, size, name);
+        this.buf = new byte[size];
     }
 
     LineBuffer bytes(byte[] b) {
@@ -270,21 +266,16 @@ final class LineBuffer {
         return this;
     }
 
-    /** Writes everything buffered and flushes the stream. */
+    /** Writes everything buffered and flushes the stream; throws the first write error. */
     void flush() throws IOException {
-        drain();
-        if (failure != null) {
-            throw failure;
-        }
-        out.flush();
+        writer.flush(buf, pos);
+        pos = 0;
     }
 
+    /** Writes everything buffered and closes the stream; throws the first write error. */
     void close() throws IOException {
-        try {
-            flush();
-        } finally {
-            out.close();
-        }
+        writer.close(buf, pos);
+        pos = 0;
     }
 
     private void room(int n) {
@@ -296,14 +287,9 @@ final class LineBuffer {
         }
     }
 
+    /** Hands the full buffer to the writer thread and goes on in the other one. */
     private void drain() {
-        if (failure == null && pos > 0) {
-            try {
-                out.write(buf, 0, pos);
-            } catch (IOException e) {
-                failure = e;
-            }
-        }
+        buf = writer.swap(buf, pos);
         pos = 0;
     }
 }

@@ -79,7 +79,8 @@ public final class Tracer implements AutoCloseable {
         this.options = options;
         this.owner = owner;
         this.destination = destination;
-        this.out = new LineBuffer(options.gzip() ? new GZIPOutputStream(stream, 1 << 16) : stream, options.bufferBytes());
+        this.out = new LineBuffer(options.gzip() ? new GZIPOutputStream(stream, 1 << 16) : stream, options.bufferBytes(),
+                destination);
         this.clock = options.clock() == null ? System::nanoTime : options.clock();
         this.origin = options.clock() == null ? System.nanoTime() : 0;
         this.rootType = new ContainerType(this, "0", null, "0", true);

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 class LineBufferTest {
     private static String written(Consumer<LineBuffer> write) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        LineBuffer b = new LineBuffer(bytes, 1024);
+        LineBuffer b = new LineBuffer(bytes, 1024, "test");
         write.accept(b);
-        b.flush();
+        b.close();
         return bytes.toString(StandardCharsets.UTF_8);
     }
 
@@ -45,14 +45,17 @@ class LineBufferTest {
     @Test
     void randomDoublesComeBackWithin15Digits() throws IOException {
         SplittableRandom random = new SplittableRandom(1818);
-        for (int i = 0; i < 100_000; i++) {
-            double x = Double.longBitsToDouble(random.nextLong());
-            if (!Double.isFinite(x)) {
-                continue;
+        double[] xs = random.longs(100_000).mapToDouble(Double::longBitsToDouble).filter(Double::isFinite).toArray();
+        String[] lines = written(b -> {
+            for (double x : xs) {
+                b.number(x).newline();
             }
-            double back = Double.parseDouble(number(x));
-            assertThat(Math.abs(back - x)).as("%s written as %s", x, number(x))
-                    .isLessThanOrEqualTo(Math.abs(x) * 1e-14);
+        }).split("\n");
+        assertThat(lines).hasSameSizeAs(xs);
+        for (int i = 0; i < xs.length; i++) {
+            double back = Double.parseDouble(lines[i].substring(1));
+            assertThat(Math.abs(back - xs[i])).as("%s written as %s", xs[i], lines[i])
+                    .isLessThanOrEqualTo(Math.abs(xs[i]) * 1e-14);
         }
     }
 

@@ -83,14 +83,17 @@ public class TracerBenchmark {
     @Threads(1)
     @OperationsPerInvocation(2)
     public void state1(Me me) {
-        me.c.pushState(state, working);
-        me.c.popState(state);
+        pushPop(me);
     }
 
     @Benchmark
     @Threads(4)
     @OperationsPerInvocation(2)
     public void state4(Me me) {
+        pushPop(me);
+    }
+
+    private void pushPop(Me me) {
         me.c.pushState(state, working);
         me.c.popState(state);
     }

@@ -59,11 +59,7 @@ final class LineBuffer {
 
     /** A space then {@code b}, a pre-encoded token. */
     LineBuffer token(byte[] b) {
-        room(b.length + 1);
-        buf[pos++] = ' ';
-        System.arraycopy(b, 0, buf, pos, b.length);
-        pos += b.length;
-        return this;
+        return space().bytes(b);
     }
     /** Ends the line; writes the buffer out when it is nearly full. */
     void newline() {

@@ -28,9 +28,11 @@ import java.util.zip.GZIPOutputStream;
  *
  * <p><b>Order.</b> Every call takes one lock, reads the clock <em>inside</em> it, checks, and encodes its
  * line into one buffer: the file is in time order by construction, whatever the threads, as Pajé
- * readers want it. The buffer (1 MiB by default) is written to the output when nearly full, under the
- * lock. A call allocates nothing: names are written once, in the definition lines, and lines refer
- * to them by alias.
+ * readers want it. Two buffers (1 MiB each by default) take turns: when one is nearly full a writer
+ * thread writes it (and gzips it, if asked) while calls fill the other; a call waits only when the
+ * writer falls a whole buffer behind. A call allocates nothing: names are written once, in the
+ * definition lines, and lines refer to them by alias. Close the tracer: what is buffered is written
+ * then, and the writer thread (a daemon, started with the first full buffer) ends.
  *
  * <p><b>Time.</b> Seconds since the tracer was opened ({@link System#nanoTime()}), or the nanoseconds
  * of a clock given to the builder (which should not go back: see {@link Misuse#TIME_BACKWARDS}).

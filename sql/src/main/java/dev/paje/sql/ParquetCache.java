@@ -35,9 +35,21 @@ public final class ParquetCache implements AutoCloseable {
 
     /** The tables of {@code trace}, exported now unless an up-to-date copy is next to its cache. */
     public static ParquetCache of(Trace trace, ParquetOptions options) throws IOException {
+        return of(trace, options, true);
+    }
+
+    /**
+     * The same; with {@code keep} false an up-to-date copy next to the cache is used but none is
+     * written there (the viewer changes no file): the tables then go to a temporary directory.
+     */
+    public static ParquetCache of(Trace trace, ParquetOptions options, boolean keep) throws IOException {
         StoreFile store = trace.storeFile();
         Path cache = store == null ? null : store.path();
-        if (cache == null || !Files.isRegularFile(cache)) {
+        boolean cached = cache != null && Files.isRegularFile(cache);
+        if (cached && !keep && fresh(cache)) {
+            return new ParquetCache(dir(cache), false, false);
+        }
+        if (!cached || !keep) {
             Path temp = Files.createTempDirectory("paje-sql-");
             try {
                 new ParquetExport(trace, options).write(temp);
@@ -47,11 +59,9 @@ public final class ParquetCache implements AutoCloseable {
             }
             return new ParquetCache(temp, true, true);
         }
-        Path dir = cache.resolveSibling(cache.getFileName() + ".parquet");
+        Path dir = dir(cache);
         String stamp = stamp(cache);
-        Path stampFile = dir.resolve(STAMP);
-        if (Files.isRegularFile(stampFile, LinkOption.NOFOLLOW_LINKS)
-                && Files.readString(stampFile, StandardCharsets.UTF_8).equals(stamp)) {
+        if (fresh(cache)) {
             return new ParquetCache(dir, false, false);
         }
         Path temp = dir.resolveSibling(dir.getFileName() + ".tmp-" + ProcessHandle.current().pid());
@@ -67,6 +77,17 @@ public final class ParquetCache implements AutoCloseable {
             throw e;
         }
         return new ParquetCache(dir, false, true);
+    }
+
+    private static Path dir(Path cache) {
+        return cache.resolveSibling(cache.getFileName() + ".parquet");
+    }
+
+    /** Whether the tables next to {@code cache} were made from it as it is now. */
+    private static boolean fresh(Path cache) throws IOException {
+        Path stampFile = dir(cache).resolve(STAMP);
+        return Files.isRegularFile(stampFile, LinkOption.NOFOLLOW_LINKS)
+                && Files.readString(stampFile, StandardCharsets.UTF_8).equals(stamp(cache));
     }
 
     /** What identifies the store the tables were made from: its path, size and modification time. */

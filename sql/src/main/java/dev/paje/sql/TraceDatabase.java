@@ -41,6 +41,27 @@ public final class TraceDatabase implements AutoCloseable {
         return new TraceDatabase(c);
     }
 
+    /**
+     * Opens the views as {@link #open} does, then shuts DuckDB in for queries from elsewhere (the
+     * viewer's page): no file but those of {@code dir} may be read, none written, no extension
+     * installed, and the settings are locked so that no query can undo this.
+     */
+    public static TraceDatabase openConfined(Path dir) throws SQLException {
+        TraceDatabase db = open(dir);
+        try (Statement s = db.connection.createStatement()) {
+            String allowed = dir.toAbsolutePath().toString().replace("'", "''") + "/";
+            s.execute("SET allowed_directories = ['" + allowed + "']");
+            s.execute("SET enable_external_access = false");
+            s.execute("SET autoinstall_known_extensions = false");
+            s.execute("SET autoload_known_extensions = false");
+            s.execute("SET lock_configuration = true");
+        } catch (SQLException e) {
+            db.close();
+            throw e;
+        }
+        return db;
+    }
+
     /** The view of a file: its name without {@code .parquet}. */
     public static String tableName(String file) {
         return file.substring(0, file.length() - ".parquet".length());

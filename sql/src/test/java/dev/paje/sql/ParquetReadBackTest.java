@@ -233,6 +233,7 @@ class ParquetReadBackTest {
         try (Trace t = load(trace)) {
             check(t, dir.resolve("small-groups"), ParquetOptions.DEFAULT.withSizes(5_000, 700));
             check(t, dir.resolve("uncompressed"), ParquetOptions.DEFAULT.withCodec(Codec.NONE));
+            check(t, dir.resolve("plain-doubles"), ParquetOptions.DEFAULT.withSplitDoubles(false));
         }
     }
 }

@@ -34,7 +34,7 @@ public final class ParquetWriter implements Closeable {
         this.compressor = new Compressor(options.codec());
         this.chunks = new ColumnChunk[columns.size()];
         for (int i = 0; i < chunks.length; i++) {
-            chunks[i] = new ColumnChunk(columns.get(i), options.pageValues(), compressor);
+            chunks[i] = new ColumnChunk(columns.get(i), options.pageValues(), compressor, options.splitDoubles());
         }
         out.write(MAGIC);
         position = MAGIC.length;
@@ -134,6 +134,9 @@ public final class ParquetWriter implements Closeable {
         }
         if (c.hasDictionary()) {
             e.add(ColumnChunk.RLE_DICTIONARY);
+        }
+        if (c.splitPages) {
+            e.add(ColumnChunk.BYTE_STREAM_SPLIT);
         }
         return e;
     }

@@ -43,6 +43,9 @@ final class SqlCommand implements Callable<Integer> {
             converter = FormatConverter.class)
     ResultFormat format = ResultFormat.TABLE;
 
+    @Option(names = "--timer", description = "Print each statement's run time on stderr.")
+    boolean timer;
+
     @Mixin
     LoadOptions load;
 
@@ -68,7 +71,8 @@ final class SqlCommand implements Callable<Integer> {
             err.println("paje sql: the prompt reads standard input: give the trace as a file, or a QUERY");
             return ExitCodes.USAGE;
         }
-        TraceInput.Opened in = TraceInput.valid(load.builder().build(), trace, err, null);
+        // blocks are checked when read: opening a cache need not read them all when the tables exist already
+        TraceInput.Opened in = TraceInput.valid(load.builder().verifyCache(false).build(), trace, err, null);
         if (in.failed()) {
             return in.exit();
         }
@@ -93,7 +97,12 @@ final class SqlCommand implements Callable<Integer> {
     private int once(TraceDatabase db, PrintWriter err) throws IOException {
         OutputStream out = new BufferedOutputStream(Stdout.stream(), 1 << 16);
         try {
+            long t0 = System.nanoTime();
             new SqlRunner(db.connection()).run(query, format, out);
+            out.flush();
+            if (timer) {
+                err.println(SqlShell.runTime(System.nanoTime() - t0));
+            }
         } catch (SQLException e) {
             out.flush();
             err.println("paje sql: " + SqlRunner.message(e));
@@ -107,6 +116,7 @@ final class SqlCommand implements Callable<Integer> {
         OutputStream out = new BufferedOutputStream(Stdout.stream(), 1 << 16);
         boolean interactive = System.console() != null;
         SqlShell shell = new SqlShell(new SqlRunner(db.connection()), format, out, err, interactive, historyFile());
+        shell.timer(timer);
         boolean ok = shell.run(System.in);
         out.flush();
         return ok ? ExitCodes.OK : ExitCodes.USAGE;

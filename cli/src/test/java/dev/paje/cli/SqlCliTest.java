@@ -100,6 +100,14 @@ class SqlCliTest {
     }
 
     @Test
+    void timerPrintsTheRunTimeOnStderrOnly() {
+        CliRun.Result r = CliRun.run("sql", HELLO, "--timer", "-f", "csv", "SELECT 1 AS one");
+        assertThat(r.exit()).as("%s", r).isZero();
+        assertThat(r.err()).matches("Run Time: \\d+\\.\\d{3} s\\R");
+        assertThat(r.out()).isEqualTo("one\n1\n");
+    }
+
+    @Test
     void badSqlIsDuckDbsMessageWithExitTwo() {
         CliRun.Result syntax = CliRun.run("sql", HELLO, "SELEC 1");
         assertThat(syntax.exit()).as("%s", syntax).isEqualTo(2);

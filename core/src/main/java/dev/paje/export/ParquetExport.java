@@ -80,8 +80,8 @@ public final class ParquetExport {
             case STATE -> c.addAll(List.of(Column.number("start"), Column.number("end"), Column.number("duration"),
                     Column.integer("imbrication"), Column.string("value")));
             case EVENT -> c.addAll(List.of(Column.number("time"), Column.string("value")));
-            case VARIABLE -> c.addAll(List.of(Column.number("start"), Column.number("end"), Column.number("duration"),
-                    Column.number("value")));
+            // no duration: the step segments are (start, end, value); `paje sql`'s view adds it
+            case VARIABLE -> c.addAll(List.of(Column.number("start"), Column.number("end"), Column.number("value")));
             case LINK -> c.addAll(List.of(Column.number("start"), Column.number("end"), Column.number("duration"),
                     Column.string("value"), Column.nullableInteger("start_container_id"), Column.string("start_container"),
                     Column.nullableInteger("end_container_id"), Column.string("end_container"), Column.string("key")));
@@ -95,8 +95,16 @@ public final class ParquetExport {
      * (in any case: SQL names are case-insensitive) is taken: then "user." + name, then a suffix _2, _3….
      */
     public static List<Column> withUserFields(List<Column> standard, List<String> fields) {
+        return withUserFields(standard, fields, null);
+    }
+
+    /** The same, {@code reserved} (a column a view adds; may be null) taken too. */
+    static List<Column> withUserFields(List<Column> standard, List<String> fields, String reserved) {
         List<Column> out = new ArrayList<>(standard);
         List<String> taken = new ArrayList<>();
+        if (reserved != null) {
+            taken.add(reserved);
+        }
         for (Column c : standard) {
             taken.add(c.name().toLowerCase(Locale.ROOT));
         }
@@ -145,7 +153,7 @@ public final class ParquetExport {
 
     private void entities(OutputStream out, TypeKind kind) throws IOException {
         List<String> fields = TraceWalk.userFields(trace, kind);
-        List<Column> columns = withUserFields(standardColumns(kind), fields);
+        List<Column> columns = withUserFields(standardColumns(kind), fields, kind == TypeKind.VARIABLE ? "duration" : null);
         List<Type> types = new ArrayList<>();
         for (Type t : trace.types()) {
             if (t.kind() == kind) {
@@ -186,7 +194,7 @@ public final class ParquetExport {
             } else if (table instanceof EventTable e) {
                 w.number(e.time(i)).string(values[e.value(i)]);
             } else if (table instanceof VariableTable v) {
-                w.number(v.start(i)).number(v.end(i)).number(v.end(i) - v.start(i)).number(v.value(i));
+                w.number(v.start(i)).number(v.end(i)).number(v.value(i));
             } else {
                 link(w, (LinkTable) table, i, values);
             }

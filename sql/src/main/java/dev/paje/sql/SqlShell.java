@@ -16,7 +16,7 @@ import java.util.List;
 
 /**
  * The prompt of {@code paje sql TRACE} without a query: statements end with ';' (and may span
- * lines); {@code .tables}, {@code .format table|csv|json}, {@code .history}, {@code !N} (run history
+ * lines); {@code .tables}, {@code .format table|csv|json}, {@code .timer on|off}, {@code .history}, {@code !N} (run history
  * entry N again), {@code .help}, {@code .quit}. A plain line reader (no terminal library): history is
  * what {@code .history} lists and {@code !N} reruns, kept across sessions in a file.
  */
@@ -31,6 +31,7 @@ public final class SqlShell {
     private final List<String> history = new ArrayList<>();
     private ResultFormat format;
     private boolean failed;
+    private boolean timer;
 
     /**
      * @param prompt whether to print prompts (on {@code err}: standard output holds only results)
@@ -44,6 +45,16 @@ public final class SqlShell {
         this.err = err;
         this.prompt = prompt;
         this.historyFile = historyFile;
+    }
+
+    /** Whether to print each statement's run time on {@code err} ({@code .timer on|off}). */
+    public void timer(boolean on) {
+        timer = on;
+    }
+
+    /** "Run Time: 0.123 s", as DuckDB's shell says it. */
+    public static String runTime(long nanos) {
+        return String.format(java.util.Locale.ROOT, "Run Time: %.3f s", nanos / 1e9);
     }
 
     /** Reads statements from {@code in} until its end or {@code .quit}; returns whether all succeeded. */
@@ -117,6 +128,13 @@ public final class SqlShell {
                 out.write(sb.toString().getBytes(StandardCharsets.UTF_8));
                 out.flush();
             }
+            case ".timer" -> {
+                if (words.length == 2 && (words[1].equals("on") || words[1].equals("off"))) {
+                    timer = words[1].equals("on");
+                } else {
+                    fail("expected .timer on or .timer off, found '" + c + "'");
+                }
+            }
             case ".format" -> {
                 ResultFormat f = words.length == 2 ? ResultFormat.parse(words[1]) : null;
                 if (f == null) {
@@ -129,6 +147,7 @@ public final class SqlShell {
                     SELECT ... ;          run a statement (it may span lines; ';' ends it)
                     .tables               the tables (views over the trace's Parquet files)
                     .format table|csv|json how results are printed
+                    .timer on|off         print each statement's run time
                     .history              the statements run before; !N runs number N again
                     .quit                 leave (or end of input)""");
             default -> fail("unknown command '" + words[0] + "': .help lists them");
@@ -142,8 +161,12 @@ public final class SqlShell {
         }
         remember(sql);
         try {
+            long t0 = System.nanoTime();
             long rows = runner.run(sql, format, out);
             out.flush();
+            if (timer) {
+                err.println(runTime(System.nanoTime() - t0));
+            }
             if (rows < 0 && prompt) {
                 err.println("ok");
             }

@@ -122,7 +122,8 @@ final class ExportCommand implements Callable<Integer> {
         }
         if (format == Format.parquet) {
             try (SafeDirectory dir = SafeDirectory.open(output)) {
-                new ParquetExport(t, ParquetOptions.DEFAULT.withCodec(compression == Compression.none ? Codec.NONE : Codec.GZIP)).write(dir.temp());
+                new ParquetExport(t, ParquetOptions.DEFAULT.withCodec(compression == Compression.none ? Codec.NONE : Codec.GZIP)).write(dir.temp(),
+                        Runtime.getRuntime().availableProcessors());
                 dir.commit(ParquetExport.FILES);
             }
             return;

@@ -40,21 +40,85 @@ public final class ParquetExport {
     private final String[] containerNames;
 
     public ParquetExport(Trace trace, ParquetOptions options) {
+        this(trace, options, TraceWalk.preorder(trace), names(trace));
+    }
+
+    private ParquetExport(Trace trace, ParquetOptions options, List<Container> order, String[] containerNames) {
         this.trace = trace;
         this.options = options;
-        this.order = TraceWalk.preorder(trace);
-        this.containerNames = new String[trace.containers().size()];
+        this.order = order;
+        this.containerNames = containerNames;
+    }
+
+    private static String[] names(Trace trace) {
+        String[] names = new String[trace.containers().size()];
         for (Container c : trace.containers()) {
-            containerNames[c.id()] = DisplayNames.name(c.name());
+            names[c.id()] = DisplayNames.name(c.name());
         }
+        return names;
     }
 
     /** Writes every file into {@code dir} (which must exist), replacing files of the same names. */
     public void write(Path dir) throws IOException {
-        for (String name : FILES) {
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(dir.resolve(name)), 1 << 16)) {
-                write(name, out);
+        write(dir, 1);
+    }
+
+    /**
+     * The same with {@code threads} files written at once (each walks the store on its own; the
+     * largest first), the row group bound shared between them so that memory stays that of one.
+     */
+    public void write(Path dir, int threads) throws IOException {
+        int n = Math.max(1, Math.min(threads, FILES.size()));
+        ParquetOptions each = options.withRowGroupBytes(Math.max(1 << 20, options.rowGroupBytes() / n));
+        ParquetExport worker = n == 1 ? this : new ParquetExport(trace, each, order, containerNames);
+        if (n == 1) {
+            for (String name : FILES) {
+                writeFile(dir, name);
             }
+            return;
+        }
+        List<String> largestFirst = List.of("states.parquet", "variables.parquet", "links.parquet", "events.parquet",
+                "containers.parquet", "types.parquet", "type_values.parquet");
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(n, r -> {
+            Thread t = new Thread(r, "paje-parquet");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<java.util.concurrent.Future<Void>> done = new ArrayList<>();
+            for (String name : largestFirst) {
+                done.add(pool.submit(() -> {
+                    worker.writeFile(dir, name);
+                    return null;
+                }));
+            }
+            for (java.util.concurrent.Future<Void> f : done) {
+                try {
+                    f.get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof IOException io) {
+                        throw io;
+                    }
+                    if (e.getCause() instanceof RuntimeException re) {
+                        throw re;
+                    }
+                    if (e.getCause() instanceof Error err) {
+                        throw err;
+                    }
+                    throw new IOException(e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new java.io.InterruptedIOException("interrupted while writing Parquet files");
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private void writeFile(Path dir, String name) throws IOException {
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(dir.resolve(name)), 1 << 16)) {
+            write(name, out);
         }
     }
 

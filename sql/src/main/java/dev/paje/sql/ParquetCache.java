@@ -52,7 +52,7 @@ public final class ParquetCache implements AutoCloseable {
         if (!cached || !keep) {
             Path temp = Files.createTempDirectory("paje-sql-");
             try {
-                new ParquetExport(trace, options).write(temp);
+                new ParquetExport(trace, options).write(temp, Runtime.getRuntime().availableProcessors());
             } catch (IOException | RuntimeException e) {
                 delete(temp);
                 throw e;
@@ -68,7 +68,7 @@ public final class ParquetCache implements AutoCloseable {
         delete(temp);
         Files.createDirectory(temp);
         try {
-            new ParquetExport(trace, options).write(temp);
+            new ParquetExport(trace, options).write(temp, Runtime.getRuntime().availableProcessors());
             Files.writeString(temp.resolve(STAMP), stamp, StandardCharsets.UTF_8);
             delete(dir);
             Files.move(temp, dir, StandardCopyOption.ATOMIC_MOVE);

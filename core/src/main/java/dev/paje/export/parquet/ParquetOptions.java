@@ -13,6 +13,10 @@ public record ParquetOptions(Codec codec, int rowGroupRows, long rowGroupBytes, 
         }
     }
 
+    public ParquetOptions withRowGroupBytes(long bytes) {
+        return new ParquetOptions(codec, rowGroupRows, bytes, pageValues, splitDoubles);
+    }
+
     public ParquetOptions withCodec(Codec c) {
         return new ParquetOptions(c, rowGroupRows, rowGroupBytes, pageValues, splitDoubles);
     }

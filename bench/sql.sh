@@ -52,7 +52,7 @@ for t in "${traces[@]}"; do
   echo
   echo "| command | user | system | wall | speed (wall) | speed (CPU) | peak RSS |"
   echo "|---|---|---|---|---|---|---|"
-  row "validate (writes the store cache)" "$bytes" "$(measure "$paje" validate "$t")"
+  row "validate (writes or reopens the store cache)" "$bytes" "$(measure "$paje" validate "$t")"
   row "export -f parquet (from the cache)" "$bytes" "$(measure "$paje" export "$t" -f parquet -o "$out")"
   du_total=$(du -cb "$out"/*.parquet | tail -1 | cut -f1)
   sizes=$(for f in "$out"/*.parquet; do printf '%s %s MB, ' "$(basename "$f" .parquet)" "$(awk -v b="$(stat -c %s "$f")" 'BEGIN {printf "%.1f", b / 1e6}')"; done)

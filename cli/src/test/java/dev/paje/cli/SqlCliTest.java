@@ -108,6 +108,37 @@ class SqlCliTest {
     }
 
     @Test
+    void tablesAreKeptNextToTheCacheAndRebuiltWithIt() throws Exception {
+        Path trace = dir.resolve("t.trace");
+        Files.copy(Path.of(HELLO), trace);
+        String q = "SELECT count(*) AS n FROM states";
+        CliRun.Result first = CliRun.run("sql", "--cache-min-size", "0", "-f", "csv", trace.toString(), q);
+        assertThat(first.exit()).as("%s", first).isZero();
+        assertThat(first.out()).isEqualTo("n\n10\n");
+        List<Path> kept;
+        try (var s = Files.list(dir)) {
+            kept = s.filter(p -> p.getFileName().toString().endsWith(".pjcache.parquet")).toList();
+        }
+        assertThat(kept).as("the tables next to the cache").hasSize(1);
+        Path states = kept.get(0).resolve("states.parquet");
+        long made = Files.getLastModifiedTime(states).toMillis();
+        Files.setLastModifiedTime(states, java.nio.file.attribute.FileTime.fromMillis(made - 60_000));
+        CliRun.Result again = CliRun.run("sql", "--cache-min-size", "0", "-f", "csv", trace.toString(), q);
+        assertThat(again.out()).isEqualTo("n\n10\n");
+        assertThat(Files.getLastModifiedTime(states).toMillis()).as("reused, not written again").isEqualTo(made - 60_000);
+        // a changed trace: its cache is rebuilt, and the tables with it
+        String text = Files.readString(trace);
+        Files.writeString(trace, text.replace("Running", "Runnin2"));
+        CliRun.Result changed = CliRun.run("sql", "--cache-min-size", "0", "-f", "csv", trace.toString(),
+                "SELECT count(*) AS n FROM states WHERE value = 'Runnin2'");
+        assertThat(changed.exit()).as("%s", changed).isZero();
+        assertThat(changed.out()).isEqualTo("n\n4\n");
+        try (var s = Files.list(dir)) {
+            assertThat(s.filter(p -> p.getFileName().toString().contains(".tmp-")).toList()).as("no temporary left").isEmpty();
+        }
+    }
+
+    @Test
     void badSqlIsDuckDbsMessageWithExitTwo() {
         CliRun.Result syntax = CliRun.run("sql", HELLO, "SELEC 1");
         assertThat(syntax.exit()).as("%s", syntax).isEqualTo(2);

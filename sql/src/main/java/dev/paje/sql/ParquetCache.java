@@ -50,14 +50,7 @@ public final class ParquetCache implements AutoCloseable {
             return new ParquetCache(dir(cache), false, false);
         }
         if (!cached || !keep) {
-            Path temp = Files.createTempDirectory("paje-sql-");
-            try {
-                new ParquetExport(trace, options).write(temp, Runtime.getRuntime().availableProcessors());
-            } catch (IOException | RuntimeException e) {
-                delete(temp);
-                throw e;
-            }
-            return new ParquetCache(temp, true, true);
+            return temporary(trace, options);
         }
         Path dir = dir(cache);
         String stamp = stamp(cache);
@@ -65,18 +58,37 @@ public final class ParquetCache implements AutoCloseable {
             return new ParquetCache(dir, false, false);
         }
         Path temp = dir.resolveSibling(dir.getFileName() + ".tmp-" + ProcessHandle.current().pid());
-        delete(temp);
-        Files.createDirectory(temp);
+        try {
+            delete(temp);
+            Files.createDirectory(temp);
+        } catch (IOException e) {
+            return temporary(trace, options); // the cache's folder is read-only: the tables live for this run
+        }
         try {
             new ParquetExport(trace, options).write(temp, Runtime.getRuntime().availableProcessors());
             Files.writeString(temp.resolve(STAMP), stamp, StandardCharsets.UTF_8);
-            delete(dir);
-            Files.move(temp, dir, StandardCopyOption.ATOMIC_MOVE);
+            if (fresh(cache)) {
+                delete(temp); // another paje made them meanwhile: theirs are as good
+            } else {
+                delete(dir);
+                Files.move(temp, dir, StandardCopyOption.ATOMIC_MOVE);
+            }
         } catch (IOException | RuntimeException e) {
             delete(temp);
             throw e;
         }
         return new ParquetCache(dir, false, true);
+    }
+
+    private static ParquetCache temporary(Trace trace, ParquetOptions options) throws IOException {
+        Path temp = Files.createTempDirectory("paje-sql-");
+        try {
+            new ParquetExport(trace, options).write(temp, Runtime.getRuntime().availableProcessors());
+        } catch (IOException | RuntimeException e) {
+            delete(temp);
+            throw e;
+        }
+        return new ParquetCache(temp, true, true);
     }
 
     private static Path dir(Path cache) {

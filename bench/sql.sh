@@ -59,6 +59,7 @@ for t in "${traces[@]}"; do
   row "export -f parquet --no-cache" "$bytes" "$(measure "$paje" export --no-cache "$t" -f parquet -o "$out")"
   row "export -f parquet --compression none (from the cache)" "$bytes" "$(measure "$paje" export "$t" -f parquet --compression none -o "$out.none")"
   none_total=$(du -cb "$out.none"/*.parquet | tail -1 | cut -f1)
+  rm -rf "$(dirname "$t")/.$(basename "$t")".*.pjcache.parquet # a first run: no tables yet
   row "sql (first: exports the tables next to the cache)" "$bytes" "$(measure "$paje" sql --timer "$t" "$query")"
   first=$(grep 'Run Time' "$tmp/err" || true)
   row "sql (tables cached)" "$bytes" "$(measure "$paje" sql --timer "$t" "$query")"

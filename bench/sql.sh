@@ -42,8 +42,8 @@ echo "## $(date -u +%F) · $(build_label) · Parquet export and SQL (issue 19)"
 echo
 machine_facts "$(cut -d' ' -f1-3 /proc/loadavg)"
 echo "- Command lines: \`bench/sql.sh --heap $heap${traces[*]/#/ }\`; every paje run as \`PAJE_HEAP=$heap ./paje ...\`."
-echo "- Speeds: MB of trace per wall second, and per CPU second (user + system; the export writes on one"
-echo "  thread, the load reads on all cores). On a shared, loaded machine only the CPU speeds compare."
+echo "- Speeds: MB of trace per wall second, and per CPU second (user + system; the export writes its files"
+echo "  on all cores, one per thread). On a shared, loaded machine only the CPU speeds compare."
 echo
 for t in "${traces[@]}"; do
   bytes=$(stat -c %s "$t")

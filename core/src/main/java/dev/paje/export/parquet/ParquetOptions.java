@@ -5,7 +5,9 @@ package dev.paje.export.parquet;
  * are written, so {@code rowGroupBytes} bounds the writer's memory (plus one dictionary per column).
  */
 public record ParquetOptions(Codec codec, int rowGroupRows, long rowGroupBytes, int pageValues, boolean splitDoubles) {
-    public static final ParquetOptions DEFAULT = new ParquetOptions(Codec.GZIP, 1 << 20, 64L << 20, 1 << 16, true);
+    /** GZIP, split doubles, row groups of at most 2^20 rows and 64 MiB or an eighth of the heap (smaller heaps). */
+    public static final ParquetOptions DEFAULT = new ParquetOptions(Codec.GZIP, 1 << 20,
+            Math.max(1L << 20, Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 8)), 1 << 16, true);
 
     public ParquetOptions {
         if (rowGroupRows < 1 || rowGroupBytes < 1 || pageValues < 1) {

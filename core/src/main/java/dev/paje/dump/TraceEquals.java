@@ -24,14 +24,14 @@ import java.util.Locale;
  * scripts get the same 1 or 0. Beyond pj_equals, the differences found are described.
  */
 public final class TraceEquals {
-    /** One trace and the window compared in it; NaN bounds stand for the trace's start and end. */
+    /** One trace and the window compared in it; NaN (or -1, as pj_equals reads it) stands for the trace's start and end. */
     public record Side(Trace trace, double start, double end) {
         double from() {
-            return Double.isNaN(start) ? trace.start() : start;
+            return Double.isNaN(start) || start == -1 ? trace.start() : start;
         }
 
         double to() {
-            return Double.isNaN(end) ? trace.end() : end;
+            return Double.isNaN(end) || end == -1 ? trace.end() : end;
         }
     }
 
@@ -137,16 +137,17 @@ public final class TraceEquals {
         long slice;
         java.util.function.IntFunction<String> value;
         if (table instanceof StateTable s) {
-            slice = PajeSlice.of(s.size(), s::start, from, to);
+            slice = PajeSlice.of(s.size(), s::start, s::end, from, to);
             value = i -> identifier(t.value(s.value(i)));
         } else if (table instanceof EventTable e) {
-            slice = PajeSlice.of(e.size(), e::time, from, to);
+            slice = PajeSlice.of(e.size(), e::time, e::time, from, to);
             value = i -> identifier(t.value(e.value(i)));
         } else if (table instanceof LinkTable l) {
-            slice = PajeSlice.of(l.size(), l::start, from, to);
-            value = i -> identifier(t.value(l.value(i)));
+            int[] byRank = l.rowsByCompletion(); // PajeNG keeps links in the order they complete
+            slice = PajeSlice.of(byRank.length, k -> l.start(byRank[k]), k -> l.end(byRank[k]), from, to);
+            value = k -> identifier(t.value(l.value(byRank[k])));
         } else if (table instanceof VariableTable v) {
-            slice = PajeSlice.of(v.size(), v::start, from, to);
+            slice = PajeSlice.of(v.size(), v::start, v::end, from, to);
             value = i -> null;
         } else {
             return List.of();

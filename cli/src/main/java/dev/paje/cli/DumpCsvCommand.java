@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code paje dump-csv}: PajeNG's {@code pj_dump_csv}, pj_dump's lines in five files, one per kind. */
 @Command(name = "dump-csv", sortOptions = false, versionProvider = Version.class,
-        header = "Write pj_dump's lines into five CSV files, one per kind, as pj_dump_csv does.",
+        header = "Write pj_dump's lines into five CSV files, as pj_dump_csv does.",
         description = {"Write the lines of 'paje dump' into PREFIX.container.csv, PREFIX.state.csv,",
             "PREFIX.variable.csv, PREFIX.event.csv and PREFIX.link.csv, each with its header line",
             "first, byte for byte as PajeNG's pj_dump_csv (its link header has no Key column, though",

@@ -52,8 +52,9 @@ final class DumpCommand implements Callable<Integer> {
     @Mixin
     LoadOptions load;
 
-    @Option(names = {"-i", "--no-imbrication"}, description = {"No imbrication, as pj_dump -i: push and pop become sets (a push",
-        "ends the state under it, a pop restarts the state under it as a new line)."})
+    @Option(names = {"-i", "--no-imbrication"}, description = {"No imbrication, as pj_dump -i: push and pop",
+        "become sets (a push ends the state under it, a",
+        "pop starts it again as a new line)."})
     boolean noImbrication;
 
     @Option(names = {"-l", "--float-precision"}, paramLabel = "N", description = "Digits after the decimal point (default: ${DEFAULT-VALUE}).")

@@ -23,10 +23,11 @@ import picocli.CommandLine.Parameters;
 @Command(name = "dump-csv", sortOptions = false, versionProvider = Version.class,
         header = "Write pj_dump's lines into five CSV files, as pj_dump_csv does.",
         description = {"Write the lines of 'paje dump' into PREFIX.container.csv, PREFIX.state.csv,",
-            "PREFIX.variable.csv, PREFIX.event.csv and PREFIX.link.csv, each with its header line",
-            "first, byte for byte as PajeNG's pj_dump_csv (its link header has no Key column, though",
-            "link lines end with the key). PREFIX is used as text: 'out/' writes out/.state.csv...",
-            "The files are written to temporary files and renamed once all five are complete."},
+            "PREFIX.variable.csv, PREFIX.event.csv and PREFIX.link.csv, each with its",
+            "header line first, byte for byte as PajeNG's pj_dump_csv (its link header",
+            "has no Key column, though link lines end with the key). PREFIX is text:",
+            "'out/' writes out/.state.csv... The five files are written aside and",
+            "renamed once all are complete."},
         footer = {"", "Example:", "  paje dump-csv --prefix run1 run1.trace"},
         exitCodeList = {"0:the five files were written", "1:the trace has a problem (the first one printed on stderr)"})
 final class DumpCsvCommand implements Callable<Integer> {
@@ -59,7 +60,8 @@ final class DumpCsvCommand implements Callable<Integer> {
     @Mixin
     LoadOptions load;
 
-    @Option(names = {"-i", "--no-imbrication"}, description = "No imbrication, as pj_dump -i: push and pop become sets.")
+    @Option(names = {"-i", "--no-imbrication"}, description = {"No imbrication, as pj_dump -i: push and pop",
+        "become sets."})
     boolean noImbrication;
 
     @Option(names = {"-l", "--float-precision"}, paramLabel = "N", description = "Digits after the decimal point (default: ${DEFAULT-VALUE}).")

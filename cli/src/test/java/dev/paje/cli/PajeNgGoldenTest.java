@@ -56,6 +56,19 @@ class PajeNgGoldenTest {
     }
 
     @Test
+    void theCompletionOrderIsKeptInTheCache() throws IOException {
+        Path cacheDir = Files.createDirectories(dir.resolve("cache"));
+        String[] args = {"dump", "--cache-min-size", "0", "--cache-dir", cacheDir.toString(), trace().toString()};
+        CliRun.Result first = CliRun.run(args); // writes the cache
+        try (Stream<Path> files = Files.list(cacheDir)) {
+            assertThat(files.count()).as("a cache was written").isPositive();
+        }
+        CliRun.Result second = CliRun.run(args); // reads it back
+        assertThat(first.out()).isEqualTo(resource("nesting.pj_dump"));
+        assertThat(second.out()).isEqualTo(resource("nesting.pj_dump"));
+    }
+
+    @Test
     void noImbricationIsPjDumpI() throws IOException {
         CliRun.Result r = CliRun.run("dump", "-i", trace().toString());
         assertThat(r.exit()).as("%s", r).isZero();

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
  * each command's help fits 100 columns, lists the exit codes and ends with an example that parses.
  */
 class MainHelpTest {
-    private static final List<String> COMMANDS = List.of("view", "dump", "validate", "stats", "render", "export", "convert", "cut",
+    private static final List<String> COMMANDS = List.of("view", "dump", "dump-csv", "validate", "stats", "render", "export", "convert", "cut", "equals",
             "causality", "fix-clocks", "sql");
 
     @Test
@@ -29,7 +29,7 @@ class MainHelpTest {
     }
 
     /** Every command. */
-    private static final List<String> HELPED = List.of("view", "dump", "validate", "stats", "render", "export", "convert", "cut",
+    private static final List<String> HELPED = List.of("view", "dump", "dump-csv", "validate", "stats", "render", "export", "convert", "cut", "equals",
             "causality", "fix-clocks", "cache", "sql");
 
     @Test

@@ -1,0 +1,83 @@
+package dev.paje.imports.jfr;
+
+import dev.paje.imports.ImportException;
+import dev.paje.imports.Importer;
+import dev.paje.imports.PajeText;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import jdk.jfr.EventType;
+import jdk.jfr.consumer.RecordingFile;
+
+/**
+ * JDK Flight Recorder recordings ({@code .jfr}) as Pajé traces, read with the JDK's own
+ * {@code jdk.jfr.consumer}. One chunk at a time: its events become facts ({@link JfrMapping}), sorted
+ * by time and written by the {@link Timeline}, so memory is bounded by the largest chunk.
+ */
+public final class JfrImporter implements Importer {
+    @Override
+    public String format() {
+        return "JFR";
+    }
+
+    /** The JFR magic, or a {@code .jfr} name (so that a damaged recording gets a JFR error, not a Pajé one). */
+    @Override
+    public boolean accepts(Path file, byte[] head) {
+        Path name = file.getFileName();
+        return JfrChunks.magic(head) || name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".jfr");
+    }
+
+    @Override
+    public void convert(Path file, PajeText out) throws ImportException, IOException {
+        List<JfrChunks.Chunk> chunks = JfrChunks.of(file);
+        JvmTypes types = new JvmTypes(out);
+        JfrMapping mapping = new JfrMapping(types, chunks.get(0).startNanos());
+        Timeline timeline = new Timeline(out);
+        for (JfrChunks.Chunk chunk : chunks) {
+            read(file, chunks, chunk, mapping);
+            List<Fact> facts = mapping.drain();
+            facts.sort(Fact.ORDER);
+            if (chunk.index() == 0) {
+                mapping.jvm.name = mapping.jvmName();
+                timeline.create(mapping.gc, 0);
+                timeline.create(mapping.jit, 0);
+            }
+            for (Fact f : facts) {
+                timeline.write(f);
+            }
+        }
+        timeline.finish();
+    }
+
+    /** Feeds one chunk's events to the mapping; a chunk the JDK cannot parse is an error at its offset. */
+    private static void read(Path file, List<JfrChunks.Chunk> chunks, JfrChunks.Chunk chunk, JfrMapping mapping)
+            throws ImportException, IOException {
+        Path opened = JfrChunks.open(file, chunks, chunk);
+        try (RecordingFile recording = new RecordingFile(opened)) {
+            mapping.chunk(executionSampleId(recording));
+            while (recording.hasMoreEvents()) {
+                mapping.accept(recording.readEvent());
+            }
+        } catch (IOException | RuntimeException | InternalError e) {
+            throw new ImportException(file.toString(), chunk.offset(), "cannot read chunk " + (chunk.index() + 1)
+                    + " of " + chunks.size() + " (" + chunk.size() + " bytes): " + describe(e));
+        } finally {
+            JfrChunks.close(file, opened);
+        }
+    }
+
+    private static long executionSampleId(RecordingFile recording) throws IOException {
+        for (EventType t : recording.readEventTypes()) {
+            if (t.getName().equals(JfrKind.EXECUTION_SAMPLE.jfrName)) {
+                return t.getId();
+            }
+        }
+        return -1;
+    }
+
+    private static String describe(Throwable e) {
+        String m = e.getMessage();
+        return e.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : ": " + m);
+    }
+}

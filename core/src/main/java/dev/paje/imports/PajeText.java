@@ -13,7 +13,7 @@ import java.util.List;
  * Writes Pajé trace text: the standard event definitions (PajeNG's, as poti writes them) plus any
  * {@linkplain #shape shapes} with user fields, then one line per call. Importers write through it;
  * what it writes reads back in our reader and in PajeNG's {@code pj_dump}. Names are written as
- * given, quoted when they hold blanks or are empty; a double quote becomes a single one and line
+ * given, quoted when they hold blanks or '#' or are empty; a double quote becomes a single one and line
  * breaks and tabs become spaces, since a Pajé token cannot hold them. Not thread-safe.
  */
 public final class PajeText {
@@ -214,7 +214,7 @@ public final class PajeText {
         boolean plain = n > 0;
         for (int i = 0; i < n && plain; i++) {
             char c = s.charAt(i);
-            plain = c > ' ' && c != '"' && c < 0x7f;
+            plain = c > ' ' && c != '"' && c != '#' && c < 0x7f; // '#' starts a comment outside quotes
         }
         if (plain) {
             room(n);

@@ -5,6 +5,7 @@ import dev.paje.imports.Importer;
 import dev.paje.imports.PajeText;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import jdk.jfr.EventType;
@@ -28,24 +29,42 @@ public final class JfrImporter implements Importer {
         return JfrChunks.magic(head) || name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".jfr");
     }
 
+    /**
+     * Chunk by chunk. A chunk holds the events that ended in it, so the next chunk may hold events that began
+     * earlier: what a chunk says is written only up to the earliest start in the next one (the rest waits and is
+     * merged with it), and only what began before everything written is moved (see {@link Timeline}).
+     */
     @Override
     public void convert(Path file, PajeText out) throws ImportException, IOException {
         List<JfrChunks.Chunk> chunks = JfrChunks.of(file);
         JvmTypes types = new JvmTypes(out);
         JfrMapping mapping = new JfrMapping(types, chunks.get(0).startNanos());
         Timeline timeline = new Timeline(out);
+        List<Fact> waiting = new ArrayList<>();
         for (JfrChunks.Chunk chunk : chunks) {
             read(file, chunks, chunk, mapping);
             List<Fact> facts = mapping.drain();
-            facts.sort(Fact.ORDER);
             if (chunk.index() == 0) {
                 mapping.jvm.name = mapping.jvmName();
                 timeline.create(mapping.gc, 0);
                 timeline.create(mapping.jit, 0);
             }
+            double horizon = Double.POSITIVE_INFINITY;
             for (Fact f : facts) {
-                timeline.write(f);
+                if (f.start >= timeline.now()) {
+                    horizon = Math.min(horizon, f.start);
+                }
             }
+            waiting.addAll(facts);
+            waiting.sort(Fact.ORDER);
+            int i = 0;
+            while (i < waiting.size() && waiting.get(i).start < horizon) {
+                timeline.write(waiting.get(i++));
+            }
+            waiting = new ArrayList<>(waiting.subList(i, waiting.size()));
+        }
+        for (Fact f : waiting) {
+            timeline.write(f);
         }
         timeline.finish();
     }

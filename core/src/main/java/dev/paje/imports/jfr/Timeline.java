@@ -55,13 +55,13 @@ final class Timeline {
         create(f.container, t);
         switch (f.kind) {
             case STATE -> state(f, t);
-            case EVENT -> out.entity(f.shape, t, new String[] {f.type, f.container.alias, f.value}, f.user);
+            case EVENT -> out.entity(f.shape, t, new String[] {f.type, f.container.alias, f.value}, filled(f.user));
             case VARIABLE -> out.setVariable(t, f.type, f.container.alias, f.number);
             case HANDOFF -> {
                 create(f.from, t);
                 String key = "m" + (++links);
                 String jvm = f.container.parent.alias;
-                out.entity(f.shape, t, new String[] {f.type, jvm, f.from.alias, f.value, key}, f.user);
+                out.entity(f.shape, t, new String[] {f.type, jvm, f.from.alias, f.value, key}, filled(f.user));
                 out.endLink(t, f.type, jvm, f.container.alias, f.value, key);
             }
         }
@@ -81,7 +81,7 @@ final class Timeline {
         if (c.shape == null) {
             out.createContainer(time, c.alias, c.type, parent, c.name);
         } else {
-            out.entity(c.shape, time, new String[] {c.alias, c.type, parent, c.name}, c.user);
+            out.entity(c.shape, time, new String[] {c.alias, c.type, parent, c.name}, filled(c.user));
         }
     }
 
@@ -94,7 +94,7 @@ final class Timeline {
             truncated++;
             out.popState(t, f.lane.type, f.container.alias);
         }
-        out.entity(f.shape, t, new String[] {f.lane.type, f.container.alias, f.value}, f.user);
+        out.entity(f.shape, t, new String[] {f.lane.type, f.container.alias, f.value}, filled(f.user));
         Open open = new Open(f.container, f.lane, end, ++seq);
         stack.push(open);
         ends.add(open);
@@ -117,9 +117,24 @@ final class Timeline {
         }
     }
 
+    /** User fields with "-" for nothing: PajeNG misreads an empty quoted token ({@code ""}). */
+    private static String[] filled(String[] user) {
+        for (int i = 0; i < user.length; i++) {
+            if (user[i].isEmpty()) {
+                user[i] = "-";
+            }
+        }
+        return user;
+    }
+
     /** Closes every state still open, at its end. */
     void finish() {
         drain(Double.POSITIVE_INFINITY);
+    }
+
+    /** The time of the last line written. */
+    double now() {
+        return now;
     }
 
     long moved() {

@@ -21,8 +21,8 @@ final class JfrChunks {
     static final int HEADER = 68;
     private static final byte[] MAGIC = {'F', 'L', 'R', 0};
 
-    /** One chunk: where it lies in the file and when it starts (epoch nanoseconds). */
-    record Chunk(int index, long offset, long size, long startNanos) {
+    /** One chunk: where it lies in the file and when it starts, in the JVM's ticks. */
+    record Chunk(int index, long offset, long size, long startTicks, long ticksPerSecond) {
     }
 
     private JfrChunks() {
@@ -77,7 +77,12 @@ final class JfrChunks {
                     throw new ImportException(name, offset + 8, "truncated recording: the chunk's header says "
                             + size + " bytes, the file has " + (length - offset) + " from the chunk's start");
                 }
-                chunks.add(new Chunk(chunks.size(), offset, size, h.getLong(32)));
+                long ticksPerSecond = h.getLong(56);
+                if (ticksPerSecond <= 0) {
+                    throw new ImportException(name, offset + 56, "damaged chunk header: expected a positive tick "
+                            + "frequency, found " + ticksPerSecond);
+                }
+                chunks.add(new Chunk(chunks.size(), offset, size, h.getLong(48), ticksPerSecond));
                 offset += size;
             }
         }

@@ -38,7 +38,7 @@ public final class JfrImporter implements Importer {
     public void convert(Path file, PajeText out) throws ImportException, IOException {
         List<JfrChunks.Chunk> chunks = JfrChunks.of(file);
         JvmTypes types = new JvmTypes(out);
-        JfrMapping mapping = new JfrMapping(types, chunks.get(0).startNanos());
+        JfrMapping mapping = new JfrMapping(types, chunks.get(0));
         Timeline timeline = new Timeline(out);
         List<Fact> waiting = new ArrayList<>();
         for (JfrChunks.Chunk chunk : chunks) {

@@ -2,7 +2,6 @@ package dev.paje.imports.jfr;
 
 import dev.paje.imports.jfr.JvmTypes.ThreadState;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -25,7 +24,8 @@ final class JfrMapping {
     private static final double DEFAULT_PERIOD = 0.020;
 
     private final JvmTypes types;
-    private final long origin;
+    private final long originTicks;
+    private final double ticksPerSecond;
     private final Map<EventType, JfrKind> kinds = new IdentityHashMap<>();
     private final Map<Long, JfrContainer> threads = new HashMap<>();
     private final Map<Long, JfrContainer> compilers = new HashMap<>();
@@ -45,10 +45,14 @@ final class JfrMapping {
     private long executionSampleId = -1;
     private double period = Double.NaN;
 
-    /** @param origin the recording's start in epoch nanoseconds: time zero of the trace */
-    JfrMapping(JvmTypes types, long origin) {
+    /**
+     * @param first the recording's first chunk: its start is time zero, and its tick frequency converts every
+     *     chunk's ticks (as the JDK does when it reads a whole file), so times never jump between chunks
+     */
+    JfrMapping(JvmTypes types, JfrChunks.Chunk first) {
         this.types = types;
-        this.origin = origin;
+        this.originTicks = first.startTicks();
+        this.ticksPerSecond = first.ticksPerSecond();
         jvm = new JfrContainer("jvm", JvmTypes.JVM, null, "JVM", types.jvm, jvmFields);
         gc = new JfrContainer("gc", JvmTypes.GC, jvm, "GC", null, null);
         jit = new JfrContainer("jit", JvmTypes.JIT, jvm, "JIT", null, null);
@@ -89,7 +93,7 @@ final class JfrMapping {
             case CPU_LOAD -> cpu(e);
             case ALLOCATION_STATISTICS -> allocation(e);
             case COMPILATION -> compilation(e);
-            case COMPILATION_FAILURE -> facts.add(Fact.event(time(e.getStartTime()), jit, JvmTypes.JIT_EVENT,
+            case COMPILATION_FAILURE -> facts.add(Fact.event(start(e), jit, JvmTypes.JIT_EVENT,
                     "Compilation failure", types.vmEvent, text(e, "failureMessage"), number(e, "compileId")));
             case JVM_INFORMATION -> jvmInformation(e);
             case ACTIVE_SETTING -> setting(e);
@@ -141,7 +145,7 @@ final class JfrMapping {
         }
         JfrContainer thread = thread(t);
         String[] frames = Frames.of(e.getStackTrace());
-        Fact f = Fact.state(time(e.getStartTime()), time(e.getEndTime()), thread, Lane.THREAD_STATE, state.name(),
+        Fact f = Fact.state(start(e), end(e), thread, Lane.THREAD_STATE, state.name(),
                 types.threadState, detail, bytes, frames[0], frames[1], frames[2]);
         facts.add(f);
         blocking.computeIfAbsent(thread, k -> new ArrayList<>()).add(f);
@@ -160,7 +164,7 @@ final class JfrMapping {
             times = times == null ? new double[16] : java.util.Arrays.copyOf(times, n * 2);
             samples.put(thread, times);
         }
-        times[n] = time(e.getStartTime());
+        times[n] = start(e);
         sampleCounts.put(thread, n + 1);
     }
 
@@ -169,7 +173,7 @@ final class JfrMapping {
             return;
         }
         String[] frames = Frames.of(e.getStackTrace());
-        facts.add(Fact.event(time(e.getStartTime()), thread(t), JvmTypes.THREAD_EVENT, value, types.threadEvent,
+        facts.add(Fact.event(start(e), thread(t), JvmTypes.THREAD_EVENT, value, types.threadEvent,
                 detail, frames[0], frames[1], frames[2]));
     }
 
@@ -177,7 +181,7 @@ final class JfrMapping {
         RecordedThread t = threadField(e, "thread");
         if (t != null && e.hasField("allocated")) {
             allocations.computeIfAbsent(thread(t), k -> new ArrayList<>())
-                    .add(new double[] {time(e.getStartTime()), e.getLong("allocated")});
+                    .add(new double[] {start(e), e.getLong("allocated")});
         }
     }
 
@@ -220,7 +224,7 @@ final class JfrMapping {
     // ---- the VM
 
     private void vmState(RecordedEvent e, JfrContainer c, Lane lane, String value, String detail, String id) {
-        facts.add(Fact.state(time(e.getStartTime()), time(e.getEndTime()), c, lane, value.isEmpty() ? "?" : value,
+        facts.add(Fact.state(start(e), end(e), c, lane, value.isEmpty() ? "?" : value,
                 types.vmState, detail, id));
     }
 
@@ -236,12 +240,12 @@ final class JfrMapping {
         RecordedMethod m = e.hasField("method") ? e.getValue("method") : null;
         String method = m == null ? "" : (m.getType() == null ? "?" : m.getType().getName()) + "." + m.getName()
                 + m.getDescriptor();
-        facts.add(Fact.state(time(e.getStartTime()), time(e.getEndTime()), c, Lane.COMPILATION, value, types.vmState,
+        facts.add(Fact.state(start(e), end(e), c, Lane.COMPILATION, value, types.vmState,
                 method, number(e, "compileId")));
     }
 
     private void heap(RecordedEvent e) {
-        double t = time(e.getStartTime());
+        double t = start(e);
         if (e.hasField("heapUsed")) {
             facts.add(Fact.variable(t, jvm, JvmTypes.HEAP_USED, e.getLong("heapUsed") / MIB));
         }
@@ -251,7 +255,7 @@ final class JfrMapping {
     }
 
     private void cpu(RecordedEvent e) {
-        double t = time(e.getStartTime());
+        double t = start(e);
         facts.add(Fact.variable(t, jvm, JvmTypes.CPU_USER, 100.0 * e.getFloat("jvmUser")));
         facts.add(Fact.variable(t, jvm, JvmTypes.CPU_SYSTEM, 100.0 * e.getFloat("jvmSystem")));
         facts.add(Fact.variable(t, jvm, JvmTypes.CPU_MACHINE, 100.0 * e.getFloat("machineTotal")));
@@ -284,10 +288,14 @@ final class JfrMapping {
 
     // ---- fields
 
-    /** Seconds since the recording's start. */
-    double time(Instant instant) {
-        long nanos = instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
-        return (nanos - origin) / 1e9;
+    /** Seconds since the recording's start, from the event's ticks. */
+    private double start(RecordedEvent e) {
+        return (e.getLong("startTime") - originTicks) / ticksPerSecond;
+    }
+
+    private double end(RecordedEvent e) {
+        long duration = e.hasField("duration") ? e.getLong("duration") : 0;
+        return (e.getLong("startTime") + duration - originTicks) / ticksPerSecond;
     }
 
     private static RecordedThread threadField(RecordedEvent e, String name) {

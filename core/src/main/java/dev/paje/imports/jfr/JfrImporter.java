@@ -69,20 +69,37 @@ public final class JfrImporter implements Importer {
         timeline.finish();
     }
 
-    /** Feeds one chunk's events to the mapping; a chunk the JDK cannot parse is an error at its offset. */
+    /**
+     * Feeds one chunk's events to the mapping. What the JDK's parser throws is a damaged chunk, an error at its
+     * offset; what the mapping throws is a bug of ours, and propagates.
+     */
     private static void read(Path file, List<JfrChunks.Chunk> chunks, JfrChunks.Chunk chunk, JfrMapping mapping)
             throws ImportException, IOException {
         Path opened = JfrChunks.open(file, chunks, chunk);
-        try (RecordingFile recording = new RecordingFile(opened)) {
-            mapping.chunk(executionSampleId(recording));
-            while (recording.hasMoreEvents()) {
-                mapping.accept(recording.readEvent());
+        try (RecordingFile recording = parse(file, chunks, chunk, () -> new RecordingFile(opened))) {
+            mapping.chunk(parse(file, chunks, chunk, () -> executionSampleId(recording)));
+            while (parse(file, chunks, chunk, recording::hasMoreEvents)) {
+                mapping.accept(parse(file, chunks, chunk, recording::readEvent));
             }
-        } catch (IOException | RuntimeException | InternalError e) {
-            throw new ImportException(file.toString(), chunk.offset(), "cannot read chunk " + (chunk.index() + 1)
-                    + " of " + chunks.size() + " (" + chunk.size() + " bytes): " + describe(e));
         } finally {
             JfrChunks.close(file, opened);
+        }
+    }
+
+    /** A step of the JDK's parser. */
+    private interface Step<T> {
+        T run() throws IOException;
+    }
+
+    private static <T> T parse(Path file, List<JfrChunks.Chunk> chunks, JfrChunks.Chunk chunk, Step<T> step)
+            throws ImportException {
+        try {
+            return step.run();
+        } catch (IOException | RuntimeException | InternalError e) {
+            String m = e.getMessage();
+            throw new ImportException(file.toString(), chunk.offset(), "cannot read chunk " + (chunk.index() + 1)
+                    + " of " + chunks.size() + " (" + chunk.size() + " bytes): " + e.getClass().getSimpleName()
+                    + (m == null || m.isBlank() ? "" : ": " + m));
         }
     }
 
@@ -93,10 +110,5 @@ public final class JfrImporter implements Importer {
             }
         }
         return -1;
-    }
-
-    private static String describe(Throwable e) {
-        String m = e.getMessage();
-        return e.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : ": " + m);
     }
 }

@@ -60,12 +60,15 @@ public final class LockAndSleep {
         }
     }
 
+    /** Computes for about {@code millis} (in Java code, looking at the clock rarely: the sampler sees it running). */
     private static void spin(long millis) {
         long end = System.nanoTime() + millis * 1_000_000;
         long x = 0;
-        while (System.nanoTime() < end) {
-            x += x * 31 + 7;
-        }
+        do {
+            for (int i = 0; i < 200_000; i++) {
+                x += x * 31 + i;
+            }
+        } while (System.nanoTime() < end);
         sink += x;
     }
 }

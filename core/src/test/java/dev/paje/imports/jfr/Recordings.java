@@ -22,7 +22,7 @@ final class Recordings {
             dir.toFile().deleteOnExit();
             Path file = dir.resolve("lock-and-sleep.jfr");
             Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-XX:StartFlightRecording=filename=" + file + "," + SETTINGS, "-Xlog:jfr*=warning", "-cp",
+                    "-XX:StartFlightRecording=filename=" + file + "," + SETTINGS, "-cp",
                     System.getProperty("java.class.path"), LockAndSleep.class.getName()).redirectErrorStream(true).start();
             String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0 || !Files.isRegularFile(file)) {

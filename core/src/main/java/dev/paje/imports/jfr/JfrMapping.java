@@ -213,10 +213,11 @@ final class JfrMapping {
 
     private JfrContainer newThread(RecordedThread t, String alias, String type, JfrContainer parent) {
         long javaId = t.getJavaThreadId();
-        String name = t.getJavaName() != null ? t.getJavaName() : t.getOSName() != null ? t.getOSName() : "thread";
-        boolean virtual = t.hasField("virtual") && t.getBoolean("virtual");
+        boolean virtual = t.hasField("virtual") && t.getBoolean("virtual"); // JDK 21 and later
+        String name = present(t.getJavaName()) ? t.getJavaName() + (virtual ? " (virtual)" : "")
+                : present(t.getOSName()) ? t.getOSName() : virtual ? "virtual thread" : "thread";
         name += javaId > 0 ? " #" + javaId : " (OS " + t.getOSThreadId() + ")";
-        return new JfrContainer(alias, type, parent, virtual ? name + " (virtual)" : name, types.thread,
+        return new JfrContainer(alias, type, parent, name, types.thread,
                 new String[] {javaId > 0 ? Long.toString(javaId) : "", Long.toString(t.getOSThreadId()),
                     Boolean.toString(virtual)});
     }
@@ -296,6 +297,10 @@ final class JfrMapping {
     private double end(RecordedEvent e) {
         long duration = e.hasField("duration") ? e.getLong("duration") : 0;
         return (e.getLong("startTime") + duration - originTicks) / ticksPerSecond;
+    }
+
+    private static boolean present(String s) {
+        return s != null && !s.isEmpty();
     }
 
     private static RecordedThread threadField(RecordedEvent e, String name) {

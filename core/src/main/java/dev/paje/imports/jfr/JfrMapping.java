@@ -42,6 +42,8 @@ final class JfrMapping {
     private final Map<JfrContainer, List<double[]>> allocations = new HashMap<>();
     /** The last allocation sample of each thread, {@code {time, bytes}}, kept across chunks. */
     private final Map<JfrContainer, double[]> lastAllocation = new HashMap<>();
+    /** The chunk's user field texts, each kept once: stacks and details repeat from event to event. */
+    private final Map<String, String> pool = new HashMap<>();
     private long executionSampleId = -1;
     private double period = Double.NaN;
 
@@ -93,7 +95,7 @@ final class JfrMapping {
             case CPU_LOAD -> cpu(e);
             case ALLOCATION_STATISTICS -> allocation(e);
             case COMPILATION -> compilation(e);
-            case COMPILATION_FAILURE -> facts.add(Fact.event(start(e), jit, JvmTypes.JIT_EVENT,
+            case COMPILATION_FAILURE -> add(Fact.event(start(e), jit, JvmTypes.JIT_EVENT,
                     "Compilation failure", types.vmEvent, text(e, "failureMessage"), number(e, "compileId")));
             case JVM_INFORMATION -> jvmInformation(e);
             case ACTIVE_SETTING -> setting(e);
@@ -108,7 +110,7 @@ final class JfrMapping {
             double[] times = java.util.Arrays.copyOf(s.getValue(), sampleCounts.get(thread));
             List<Fact> blockers = blocking.getOrDefault(thread, new ArrayList<>());
             for (double[] span : RunningSpans.of(times, blockers, p)) {
-                facts.add(Fact.state(span[0], span[1], thread, Lane.THREAD_STATE, ThreadState.RUNNING.name(),
+                add(Fact.state(span[0], span[1], thread, Lane.THREAD_STATE, ThreadState.RUNNING.name(),
                         types.threadState, "", "", "", "", ""));
             }
         }
@@ -117,11 +119,24 @@ final class JfrMapping {
         }
         List<Fact> chunk = facts;
         facts = new ArrayList<>();
+        pool.clear();
         samples.clear();
         sampleCounts.clear();
         blocking.clear();
         allocations.clear();
         return chunk;
+    }
+
+    private void add(Fact f) {
+        if (f.user != null) {
+            for (int i = 0; i < f.user.length; i++) {
+                String s = pool.putIfAbsent(f.user[i], f.user[i]);
+                if (s != null) {
+                    f.user[i] = s;
+                }
+            }
+        }
+        facts.add(f);
     }
 
     // ---- threads
@@ -132,7 +147,7 @@ final class JfrMapping {
         if (blocked != null && owner != null) {
             JfrContainer from = thread(owner);
             if (from != blocked.container) {
-                facts.add(Fact.handoff(blocked.end, from, blocked.container, types.handoff,
+                add(Fact.handoff(blocked.end, from, blocked.container, types.handoff,
                         className(e, "monitorClass"), seconds(e.getDuration())));
             }
         }
@@ -147,7 +162,7 @@ final class JfrMapping {
         String[] frames = Frames.of(e.getStackTrace());
         Fact f = Fact.state(start(e), end(e), thread, Lane.THREAD_STATE, state.name(),
                 types.threadState, detail, bytes, frames[0], frames[1], frames[2]);
-        facts.add(f);
+        add(f);
         blocking.computeIfAbsent(thread, k -> new ArrayList<>()).add(f);
         return f;
     }
@@ -173,7 +188,7 @@ final class JfrMapping {
             return;
         }
         String[] frames = Frames.of(e.getStackTrace());
-        facts.add(Fact.event(start(e), thread(t), JvmTypes.THREAD_EVENT, value, types.threadEvent,
+        add(Fact.event(start(e), thread(t), JvmTypes.THREAD_EVENT, value, types.threadEvent,
                 detail, frames[0], frames[1], frames[2]));
     }
 
@@ -192,7 +207,7 @@ final class JfrMapping {
         for (double[] s : list) {
             if (previous != null && s[0] > previous[0]) {
                 double rate = Math.max(0, s[1] - previous[1]) / MIB / (s[0] - previous[0]);
-                facts.add(Fact.variable(previous[0], thread, JvmTypes.ALLOCATION_RATE, rate));
+                add(Fact.variable(previous[0], thread, JvmTypes.ALLOCATION_RATE, rate));
             }
             previous = s;
         }
@@ -225,7 +240,7 @@ final class JfrMapping {
     // ---- the VM
 
     private void vmState(RecordedEvent e, JfrContainer c, Lane lane, String value, String detail, String id) {
-        facts.add(Fact.state(start(e), end(e), c, lane, value.isEmpty() ? "?" : value,
+        add(Fact.state(start(e), end(e), c, lane, value.isEmpty() ? "?" : value,
                 types.vmState, detail, id));
     }
 
@@ -241,25 +256,25 @@ final class JfrMapping {
         RecordedMethod m = e.hasField("method") ? e.getValue("method") : null;
         String method = m == null ? "" : (m.getType() == null ? "?" : m.getType().getName()) + "." + m.getName()
                 + m.getDescriptor();
-        facts.add(Fact.state(start(e), end(e), c, Lane.COMPILATION, value, types.vmState,
+        add(Fact.state(start(e), end(e), c, Lane.COMPILATION, value, types.vmState,
                 method, number(e, "compileId")));
     }
 
     private void heap(RecordedEvent e) {
         double t = start(e);
         if (e.hasField("heapUsed")) {
-            facts.add(Fact.variable(t, jvm, JvmTypes.HEAP_USED, e.getLong("heapUsed") / MIB));
+            add(Fact.variable(t, jvm, JvmTypes.HEAP_USED, e.getLong("heapUsed") / MIB));
         }
         if (e.hasField("heapSpace.committedSize")) {
-            facts.add(Fact.variable(t, jvm, JvmTypes.HEAP_COMMITTED, e.getLong("heapSpace.committedSize") / MIB));
+            add(Fact.variable(t, jvm, JvmTypes.HEAP_COMMITTED, e.getLong("heapSpace.committedSize") / MIB));
         }
     }
 
     private void cpu(RecordedEvent e) {
         double t = start(e);
-        facts.add(Fact.variable(t, jvm, JvmTypes.CPU_USER, 100.0 * e.getFloat("jvmUser")));
-        facts.add(Fact.variable(t, jvm, JvmTypes.CPU_SYSTEM, 100.0 * e.getFloat("jvmSystem")));
-        facts.add(Fact.variable(t, jvm, JvmTypes.CPU_MACHINE, 100.0 * e.getFloat("machineTotal")));
+        add(Fact.variable(t, jvm, JvmTypes.CPU_USER, 100.0 * e.getFloat("jvmUser")));
+        add(Fact.variable(t, jvm, JvmTypes.CPU_SYSTEM, 100.0 * e.getFloat("jvmSystem")));
+        add(Fact.variable(t, jvm, JvmTypes.CPU_MACHINE, 100.0 * e.getFloat("machineTotal")));
     }
 
     private void jvmInformation(RecordedEvent e) {

@@ -11,6 +11,7 @@ import jdk.jfr.EventType;
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedMethod;
+import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 
 /**
@@ -44,6 +45,8 @@ final class JfrMapping {
     private final Map<JfrContainer, double[]> lastAllocation = new HashMap<>();
     /** The chunk's user field texts, each kept once: stacks and details repeat from event to event. */
     private final Map<String, String> pool = new HashMap<>();
+    /** The chunk's stack traces as user fields: the parser shares one object per distinct stack. */
+    private final Map<RecordedStackTrace, String[]> stacks = new IdentityHashMap<>();
     private long executionSampleId = -1;
     private double period = Double.NaN;
 
@@ -120,11 +123,17 @@ final class JfrMapping {
         List<Fact> chunk = facts;
         facts = new ArrayList<>();
         pool.clear();
+        stacks.clear();
         samples.clear();
         sampleCounts.clear();
         blocking.clear();
         allocations.clear();
         return chunk;
+    }
+
+    private String[] frames(RecordedEvent e) {
+        RecordedStackTrace trace = e.getStackTrace();
+        return trace == null ? Frames.of(null) : stacks.computeIfAbsent(trace, Frames::of);
     }
 
     private void add(Fact f) {
@@ -159,7 +168,7 @@ final class JfrMapping {
             return null;
         }
         JfrContainer thread = thread(t);
-        String[] frames = Frames.of(e.getStackTrace());
+        String[] frames = frames(e);
         Fact f = Fact.state(start(e), end(e), thread, Lane.THREAD_STATE, state.name(),
                 types.threadState, detail, bytes, frames[0], frames[1], frames[2]);
         add(f);
@@ -187,7 +196,7 @@ final class JfrMapping {
         if (t == null) {
             return;
         }
-        String[] frames = Frames.of(e.getStackTrace());
+        String[] frames = frames(e);
         add(Fact.event(start(e), thread(t), JvmTypes.THREAD_EVENT, value, types.threadEvent,
                 detail, frames[0], frames[1], frames[2]));
     }

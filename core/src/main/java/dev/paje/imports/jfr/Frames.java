@@ -40,7 +40,7 @@ final class Frames {
             }
         }
         if (frames.size() > TOP || trace.isTruncated()) {
-            stack.append("; …");
+            stack.append("; ..."); // ASCII keeps the text on the fast path
         }
         if (source == null) {
             return new String[] {"", "", stack.toString()};

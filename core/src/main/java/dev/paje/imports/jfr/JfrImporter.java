@@ -67,6 +67,11 @@ public final class JfrImporter implements Importer {
             timeline.write(f);
         }
         timeline.finish();
+        String corrections = timeline.corrections();
+        if (corrections != null) { // said in the trace itself, never silently
+            timeline.write(Fact.event(timeline.now(), mapping.jvm, JvmTypes.IMPORT_NOTE, "Corrections", types.vmEvent,
+                    corrections, "-"));
+        }
     }
 
     /**

@@ -23,6 +23,7 @@ final class JvmTypes {
     // event types
     static final String THREAD_EVENT = "TE";
     static final String JIT_EVENT = "JE";
+    static final String IMPORT_NOTE = "IN";
     // variable types
     static final String HEAP_USED = "HU";
     static final String HEAP_COMMITTED = "HC";
@@ -87,6 +88,7 @@ final class JvmTypes {
         out.stateType(COMPILATION, COMPILER, "Compilation");
         out.eventType(THREAD_EVENT, THREAD, "Thread event");
         out.eventType(JIT_EVENT, JIT, "JIT event");
+        out.eventType(IMPORT_NOTE, JVM, "Import note");
         out.variableType(HEAP_USED, JVM, "Heap used (MiB)", "0.2 0.4 0.9");
         out.variableType(HEAP_COMMITTED, JVM, "Heap committed (MiB)", "0.6 0.7 0.9");
         out.variableType(CPU_USER, JVM, "CPU JVM user (%)", "0.9 0.3 0.2");

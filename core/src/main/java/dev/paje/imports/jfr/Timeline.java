@@ -144,4 +144,13 @@ final class Timeline {
     long truncated() {
         return truncated;
     }
+
+    /** What the corrections changed, for the trace's own record; null when nothing was changed. */
+    String corrections() {
+        if (moved == 0 && truncated == 0) {
+            return null;
+        }
+        return truncated + " state(s) ended early where a later state of the same type started inside and outlasted "
+                + "them; " + moved + " fact(s) written later than they began, after what was already written (docs/jfr.md)";
+    }
 }

@@ -245,6 +245,7 @@ class JfrImportTest {
                 JVM, CPU JVM user (%), Variable
                 JVM, CPU JVM system (%), Variable
                 JVM, CPU machine (%), Variable
+                JVM, Import note, Event
                 GC, GC concurrent phase, State
                 GC, GC phase, State
                 GC, Collection, State

@@ -81,6 +81,7 @@ class TimelineTest {
                 .containsExactlyInAnyOrder("t outer 0.0-10.0 0", "t inner 2.0-5.0 1", "t last 5.0-10.0 1");
         assertThat(run.timeline.truncated()).isZero();
         assertThat(run.timeline.moved()).isZero();
+        assertThat(run.timeline.corrections()).isNull();
     }
 
     @Test
@@ -90,6 +91,7 @@ class TimelineTest {
         assertThat(run.states(List.of(run.state(t, 0, 5, "a"), run.state(t, 3, 8, "b"))))
                 .containsExactlyInAnyOrder("t a 0.0-3.0 0", "t b 3.0-8.0 0");
         assertThat(run.timeline.truncated()).isEqualTo(1);
+        assertThat(run.timeline.corrections()).startsWith("1 state(s) ended early").contains("0 fact(s) written later");
     }
 
     @Test
@@ -100,6 +102,7 @@ class TimelineTest {
         assertThat(run.states(List.of(run.state(t, 4, 6, "a"), run.state(u, 2, 7, "late"))))
                 .containsExactlyInAnyOrder("t a 4.0-6.0 0", "u late 4.0-7.0 0");
         assertThat(run.timeline.moved()).isEqualTo(1);
+        assertThat(run.timeline.corrections()).contains("1 fact(s) written later");
     }
 
     /** Random well-nested states on several threads, interleaved in start order, read back exactly. */

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import jdk.jfr.EventType;
@@ -28,19 +29,19 @@ final class JfrMapping {
     private final long originTicks;
     private final double ticksPerSecond;
     private final Map<EventType, JfrKind> kinds = new IdentityHashMap<>();
-    private final Map<Long, JfrContainer> threads = new HashMap<>();
-    private final Map<Long, JfrContainer> compilers = new HashMap<>();
+    private final Map<Long, JfrContainer> threads = new LinkedHashMap<>();
+    private final Map<Long, JfrContainer> compilers = new LinkedHashMap<>();
     final JfrContainer jvm;
     final JfrContainer gc;
     final JfrContainer jit;
     private final String[] jvmFields = {"", "", "", ""};
 
-    // per chunk
+    // per chunk; in first-seen order, so that the output is the same at every run
     private List<Fact> facts = new ArrayList<>();
-    private final Map<JfrContainer, double[]> samples = new HashMap<>();
+    private final Map<JfrContainer, double[]> samples = new LinkedHashMap<>();
     private final Map<JfrContainer, Integer> sampleCounts = new HashMap<>();
     private final Map<JfrContainer, List<Fact>> blocking = new HashMap<>();
-    private final Map<JfrContainer, List<double[]>> allocations = new HashMap<>();
+    private final Map<JfrContainer, List<double[]>> allocations = new LinkedHashMap<>();
     /** The last allocation sample of each thread, {@code {time, bytes}}, kept across chunks. */
     private final Map<JfrContainer, double[]> lastAllocation = new HashMap<>();
     /** The chunk's user field texts, each kept once: stacks and details repeat from event to event. */

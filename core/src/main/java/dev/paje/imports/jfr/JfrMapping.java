@@ -114,7 +114,7 @@ final class JfrMapping {
             double[] times = java.util.Arrays.copyOf(s.getValue(), sampleCounts.get(thread));
             List<Fact> blockers = blocking.getOrDefault(thread, new ArrayList<>());
             for (double[] span : RunningSpans.of(times, blockers, p)) {
-                add(Fact.state(span[0], span[1], thread, Lane.THREAD_STATE, ThreadState.RUNNING.name(),
+                add(Fact.estimated(span[0], span[1], thread, Lane.THREAD_STATE, ThreadState.RUNNING.name(),
                         types.threadState, "", "", "", "", ""));
             }
         }

@@ -9,7 +9,8 @@ import java.util.PriorityQueue;
  * Writes facts, given in start order, as Pajé lines in global time order: a state is pushed at its
  * start and its pop waits in a queue until the output reaches its end. Within a container's state
  * type the states must nest; one that starts inside an open state and outlasts it ends that open
- * state where it starts (counted in {@link #truncated}). A fact that starts before what is already
+ * state where it starts (counted in {@link #truncated} unless the open state was only
+ * {@linkplain Fact#estimated estimated}). A fact that starts before what is already
  * written (an event of a later chunk that began in an earlier one) is moved to the current time
  * (counted in {@link #moved}). Containers are created at their first use.
  */
@@ -20,13 +21,15 @@ final class Timeline {
         final Lane lane;
         final double end;
         final long seq;
+        final boolean estimated;
         boolean closed;
 
-        Open(JfrContainer container, Lane lane, double end, long seq) {
+        Open(JfrContainer container, Lane lane, double end, long seq, boolean estimated) {
             this.container = container;
             this.lane = lane;
             this.end = end;
             this.seq = seq;
+            this.estimated = estimated;
         }
     }
 
@@ -91,11 +94,13 @@ final class Timeline {
         while (!stack.isEmpty() && stack.peek().end < end) {
             Open cut = stack.pop();
             cut.closed = true;
-            truncated++;
+            if (!cut.estimated) { // an inferred running state ends where a recorded state begins: no correction
+                truncated++;
+            }
             out.popState(t, f.lane.type, f.container.alias);
         }
         out.entity(f.shape, t, new String[] {f.lane.type, f.container.alias, f.value}, filled(f.user));
-        Open open = new Open(f.container, f.lane, end, ++seq);
+        Open open = new Open(f.container, f.lane, end, ++seq, f.estimated);
         stack.push(open);
         ends.add(open);
     }

@@ -95,6 +95,16 @@ class TimelineTest {
     }
 
     @Test
+    void anEstimatedStateEndsWhereARecordedOneBeginsWithoutACorrection() throws IOException {
+        Run run = new Run();
+        JfrContainer t = run.thread("t");
+        Fact running = Fact.estimated(0, 5, t, Lane.THREAD_STATE, "running", run.shape, "-");
+        assertThat(run.states(List.of(running, run.state(t, 3, 8, "sleeping"))))
+                .containsExactlyInAnyOrder("t running 0.0-3.0 0", "t sleeping 3.0-8.0 0");
+        assertThat(run.timeline.corrections()).isNull();
+    }
+
+    @Test
     void aFactBeforeWhatIsWrittenIsMovedToTheCurrentTime() throws IOException {
         Run run = new Run();
         JfrContainer t = run.thread("t");

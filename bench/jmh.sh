@@ -8,7 +8,8 @@
 #                 `-wi 1 -i 2`; `-h` lists them, `-l` lists the benchmarks
 # Without a benchmark name it runs them all (about 5 minutes on 2 cores): LoadBenchmark (TraceLoader, read
 # and simulate), TokenizerBenchmark (ChunkTokenizer alone, one thread), SimulatorBenchmark (Simulator alone,
-# replaying recorded reader calls) and WindowBenchmark (Window queries at 3 zoom levels).
+# replaying recorded reader calls), WindowBenchmark (Window queries at 3 zoom levels) and TracerBenchmark
+# (trace-api: ns per traced line from 1 and 4 threads; on a shared machine see also dev.paje.bench.TracerCpu).
 # The raw results are written to bench/jmh-result.json.
 set -euo pipefail
 bench="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -92,6 +93,7 @@ EOF
   echo "replaying all its events into a fresh simulator (MB/s: of the trace text they came from);"
   echo "WindowBenchmark, one random window of 1/zoom of the trace's time span queried in every table of one"
   echo "kind (states, events, variables, links) of every container (rows per op: rows returned)."
+  echo "TracerBenchmark (trace-api), one traced line: a push or a pop, a variable set, a link start or end."
   echo "Load average after measuring: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)."
 } > "$work/section"
 put_section "$(date +%F) · $label · JMH" "$work/section"

@@ -257,6 +257,7 @@ public final class TraceLoader {
         private boolean ignoreIncompleteLinks;
         private double stopAt = Double.POSITIVE_INFINITY;
         private boolean singlePrecisionVariables;
+        private boolean noImbrication;
         private int threads = Runtime.getRuntime().availableProcessors();
         private int chunkSize = ReadOptions.chunkForHeap();
 
@@ -358,10 +359,16 @@ public final class TraceLoader {
             return this;
         }
 
+        /** PajeNG's no-imbrication mode ({@code pj_dump -i}): push and pop become sets (see {@link SimOptions}). */
+        public Builder noImbrication(boolean on) {
+            this.noImbrication = on;
+            return this;
+        }
+
         public TraceLoader build() {
             return new TraceLoader(new ReadOptions(legacyNames, failFast, maxProblems, followTraceFiles, chunkSize,
                     groupByContainer),
-                    new SimOptions(ignoreIncompleteLinks, stopAt, singlePrecisionVariables), threads, progress, cache, verifyCache, summaries,
+                    new SimOptions(ignoreIncompleteLinks, stopAt, singlePrecisionVariables, noImbrication), threads, progress, cache, verifyCache, summaries,
                     importers);
         }
     }

@@ -5,15 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.paje.read.Problem;
+import dev.paje.testing.TraceMutator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
@@ -22,8 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Seeded mutation fuzzing of the loader: the small valid traces of the shared corpus are damaged at
- * random (lines dropped, duplicated, swapped; truncation; fields swapped, deleted, duplicated; bytes
- * replaced) and loaded both in validate mode and in fail-fast (dump) mode. Whatever the damage, the
+ * random ({@link TraceMutator}) and loaded both in validate mode and in fail-fast (dump) mode. Whatever the damage, the
  * loader must not throw, and every problem must be well located.
  *
  * <p>Every iteration draws from its own {@code Random(seed)}; a failure prints the seed. To replay
@@ -36,7 +34,6 @@ class MutationFuzzTest {
     private static final int ITERATIONS = Integer.getInteger("paje.fuzz.iterations", 200);
     private static final int MAX_SIZE = 40 * 1024;
     private static final int MAX_PROBLEMS = 20;
-    private static final byte[] REPLACEMENTS = {'"', '#', '%', '\t', '\r', '\n', '0', '9', '.', '-', 'e', 'x'};
 
     @TempDir
     Path dir;
@@ -104,18 +101,12 @@ class MutationFuzzTest {
 
     private static void iteration(String name, byte[] original, Path target, long seed, int iteration)
             throws IOException {
-        Random random = new Random(seed);
-        // ISO-8859-1 maps bytes to chars one to one, so mutations work on bytes.
-        String text = new String(original, StandardCharsets.ISO_8859_1);
-        List<String> applied = new ArrayList<>();
-        int count = 1 + random.nextInt(3);
-        for (int m = 0; m < count; m++) {
-            text = mutate(text, random, applied);
-        }
-        byte[] bytes = text.getBytes(StandardCharsets.ISO_8859_1);
+        TraceMutator.Mutant mutant = TraceMutator.mutate(original, seed);
+        byte[] bytes = mutant.bytes();
+        String text = new String(bytes, StandardCharsets.ISO_8859_1);
         Files.write(target, bytes);
-        long lines = countLines(bytes);
-        String context = "trace " + name + ", seed " + seed + ", iteration " + iteration + ", mutations " + applied
+        long lines = TraceMutator.countLines(bytes);
+        String context = "trace " + name + ", seed " + seed + ", iteration " + iteration + ", mutations " + mutant.applied()
                 + " (replay: -Dpaje.fuzz.trace=" + name + " -Dpaje.fuzz.seed=" + seed + ")\n--- mutated text ("
                 + bytes.length + " bytes, " + lines + " lines), first 2 KB ---\n"
                 + text.substring(0, Math.min(2048, text.length()));
@@ -170,115 +161,5 @@ class MutationFuzzTest {
                         .isLessThanOrEqualTo(lines);
             }
         }
-    }
-
-    /** Lines as the reader counts them: one per '\n', plus an unterminated last line. */
-    private static long countLines(byte[] bytes) {
-        long n = 0;
-        for (byte b : bytes) {
-            if (b == '\n') {
-                n++;
-            }
-        }
-        if (bytes.length > 0 && bytes[bytes.length - 1] != '\n') {
-            n++;
-        }
-        return n;
-    }
-
-    // ---------------------------------------------------------------- mutations
-
-    private static String mutate(String text, Random r, List<String> applied) {
-        int kind = r.nextInt(8);
-        List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
-        switch (kind) {
-            case 0 -> { // drop a line
-                int i = r.nextInt(lines.size());
-                lines.remove(i);
-                applied.add("drop line " + (i + 1));
-                return String.join("\n", lines);
-            }
-            case 1 -> { // duplicate a line
-                int i = r.nextInt(lines.size());
-                lines.add(i, lines.get(i));
-                applied.add("duplicate line " + (i + 1));
-                return String.join("\n", lines);
-            }
-            case 2 -> { // swap two lines
-                int i = r.nextInt(lines.size());
-                int j = r.nextInt(lines.size());
-                Collections.swap(lines, i, j);
-                applied.add("swap lines " + (i + 1) + " and " + (j + 1));
-                return String.join("\n", lines);
-            }
-            case 3 -> { // truncate at a random byte
-                int at = text.isEmpty() ? 0 : r.nextInt(text.length());
-                applied.add("truncate at byte " + at);
-                return text.substring(0, at);
-            }
-            case 4, 5, 6 -> { // swap two fields, delete a field, duplicate a field
-                int i = pickLineWithFields(lines, r, kind == 4 ? 2 : 1);
-                if (i < 0) {
-                    applied.add("(no line with fields)");
-                    return text;
-                }
-                String line = lines.get(i);
-                List<String> fields = new ArrayList<>(List.of(line.strip().split("[ \t]+")));
-                int a = r.nextInt(fields.size());
-                switch (kind) {
-                    case 4 -> {
-                        int b = r.nextInt(fields.size());
-                        Collections.swap(fields, a, b);
-                        applied.add("swap fields " + a + " and " + b + " of line " + (i + 1));
-                    }
-                    case 5 -> {
-                        fields.remove(a);
-                        applied.add("delete field " + a + " of line " + (i + 1));
-                    }
-                    default -> {
-                        fields.add(a, fields.get(a));
-                        applied.add("duplicate field " + a + " of line " + (i + 1));
-                    }
-                }
-                lines.set(i, String.join(" ", fields));
-                return String.join("\n", lines);
-            }
-            default -> { // replace a byte, or flip one of its bits
-                if (text.isEmpty()) {
-                    applied.add("(empty: no byte to replace)");
-                    return text;
-                }
-                int at = r.nextInt(text.length());
-                char c;
-                if (r.nextInt(4) == 0) {
-                    c = (char) ((text.charAt(at) ^ (1 << r.nextInt(8))) & 0xFF);
-                    applied.add("flip a bit of byte " + at + " to 0x" + Integer.toHexString(c));
-                } else {
-                    c = (char) REPLACEMENTS[r.nextInt(REPLACEMENTS.length)];
-                    applied.add("replace byte " + at + " with " + printable(c));
-                }
-                return text.substring(0, at) + c + text.substring(at + 1);
-            }
-        }
-    }
-
-    private static int pickLineWithFields(List<String> lines, Random r, int minFields) {
-        for (int attempt = 0; attempt < 20; attempt++) {
-            int i = r.nextInt(lines.size());
-            String s = lines.get(i).strip();
-            if (!s.isEmpty() && s.split("[ \t]+").length >= minFields) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static String printable(char c) {
-        return switch (c) {
-            case '\t' -> "'\\t'";
-            case '\r' -> "'\\r'";
-            case '\n' -> "'\\n'";
-            default -> "'" + c + "'";
-        };
     }
 }

@@ -8,4 +8,6 @@ import '../ui/search.js';
 import '../ui/rows-menu.js';
 import '../ui/collectives.js';
 import '../ui/export.js';
+import '../ui/problems.js';
+import '../ui/query.js';
 import '../ui/viewports.js'; // the second viewport (split), or this page being it: wired when loaded

@@ -1,7 +1,7 @@
 // paje viewer: a canvas space-time diagram over the HTTP API of docs/api.md; this module loads the trace's shape,
 // wires the features that registered themselves (model/registry.js) and starts. Layers: docs/architecture.md.
 
-import { $, S, view, model, esc } from '../model/state.js';
+import { $, S, view, model } from '../model/state.js';
 import { buildContainers } from '../model/rows.js';
 import { wireFeatures } from '../model/registry.js';
 import { onFrame } from '../model/scheduler.js';
@@ -23,15 +23,6 @@ onFrame('present', () => drawView()); // the time window moved: copy the painted
 onFrame('ruler', () => drawRuler());
 onFrame('overview', () => drawOverview());
 onFrame('fetch', scheduleFetch);
-
-function renderProblems(list) {
-  const box = $('problems');
-  if (!list || !list.length) { box.hidden = true; return; }
-  box.hidden = false;
-  const items = list.map((p) => `<li><span class="loc">${esc(p.file || '?')}:${esc(p.line ?? '?')}</span>: ${esc(p.message)}`
-    + (p.text ? `<pre>${esc(p.text)}</pre>` : '') + '</li>').join('');
-  box.innerHTML = `<h2>${list.length} problem${list.length > 1 ? 's' : ''} in the trace — the viewer shows what could be read</h2><ol>${items}</ol>`;
-}
 
 /** Waits for the server to finish loading the trace, showing its progress; throws if loading failed. */
 async function waitForTrace() {
@@ -69,7 +60,6 @@ async function main() {
   model.meta = S.meta;
   document.title = `${S.meta.name} — paje view`;
   $('trace-name').textContent = S.meta.name;
-  renderProblems(S.meta.problems);
   S.traceStart = S.meta.start;
   S.traceEnd = S.meta.end > S.meta.start ? S.meta.end : S.meta.start + 1;
   view.start = S.traceStart;

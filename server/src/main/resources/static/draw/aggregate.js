@@ -2,10 +2,11 @@
 // or the number of members in the chosen value as a filled step graph on its own scale (0..members),
 // and variables as the members' sum. A striped backdrop and a "Σ" label set them apart from single rows.
 
-import { U, S, model, lineColor, valueColor, valueName, isHidden } from '../model/state.js';
+import { U, S, model, lineColor, valueColor, valueName, isHidden, typeById } from '../model/state.js';
 import { agg } from '../model/aggregate.js';
 import { RectBatch } from '../util/batch.js';
 import { ctx } from './surface.js';
+import { laneLabel, unitOf, scaleNumber } from './labels.js';
 
 /** Paints the aggregated lanes of the visible rows into the frame; f holds width, time-to-x and counters. */
 export function drawAggregates(vis, f) {
@@ -23,11 +24,18 @@ export function drawAggregates(vis, f) {
       if (!cols) continue;
       const counting = lane.kind === 'state' && agg.count && agg.count.type === type;
       const mode = lane.kind === 'variable' ? 'sum' : counting ? 'count' : 'shares';
-      let note = '';
-      if (mode === 'shares') shares(r, type, cols, top, lane.h, f, rowHits);
-      else if (mode === 'count') note = count(r, type, cols, top, lane.h, f, rowHits);
-      else note = sums(r, type, cols, top, lane.h, f, rowHits);
-      label(`Σ ${cols.members}${note}`, top, lane.h);
+      const t = typeById.get(type), name = `Σ ${cols.members} · ${t ? t.name : `#${type}`}`;
+      // each lane says what it adds up and on which scale (the unit its type's name gives)
+      if (mode === 'shares') {
+        shares(r, type, cols, top, lane.h, f, rowHits);
+        laneLabel(top, lane.h, `${name} · 0–100%`, '', ''); // shares of the members; one short line: the bars fill the lane
+      } else if (mode === 'count') {
+        count(r, type, cols, top, lane.h, f, rowHits);
+        laneLabel(top, lane.h, `${name} · members in ${valueName(type, agg.count.value)}`, '0', String(cols.members));
+      } else {
+        const [lo, hi] = sums(r, type, cols, top, lane.h, f, rowHits), unit = unitOf(t ? t.name : '');
+        laneLabel(top, lane.h, `${name} · sum`, scaleNumber(lo, unit), scaleNumber(hi, unit));
+      }
       shown.push({ container: r.id, type, kind: lane.kind, mode, members: cols.members, cells: cols.px.length,
         offset: lane.top - r.y, height: lane.h });
     }
@@ -89,7 +97,6 @@ function count(r, type, a, top, h, f, rowHits) {
   ctx.strokeStyle = U.css(c);
   ctx.lineWidth = 1.2;
   ctx.stroke();
-  return ` · ${valueName(type, V)}: 0..${a.members}`;
 }
 
 function sums(r, type, a, top, h, f, rowHits) {
@@ -104,7 +111,7 @@ function sums(r, type, a, top, h, f, rowHits) {
     hit(rowHits, r, type, a, i, x0, x1, top, h, { sum: a.sum[i], mean: a.mean[i] });
   }
   batch.fill(ctx);
-  return ` · sum ${Number(lo.toPrecision(4))}..${Number(hi.toPrecision(4))}`;
+  return [lo, hi];
 }
 
 /** Faint diagonal stripes over the shares: an aggregate is never mistaken for one container's states. */
@@ -119,18 +126,6 @@ function stripes(W, top, h) {
   for (let x = -h; x < W; x += 8) { ctx.moveTo(x, top + h); ctx.lineTo(x + h, top); }
   ctx.stroke();
   ctx.restore();
-}
-
-function label(text, top, h) {
-  if (h < 12) return;
-  ctx.font = '10px system-ui, sans-serif';
-  ctx.textBaseline = 'top';
-  const w = ctx.measureText(text).width + 4;
-  const x = 2;
-  ctx.fillStyle = 'rgba(255,255,255,0.8)';
-  ctx.fillRect(x, top + 1, w, 11);
-  ctx.fillStyle = '#57606a';
-  ctx.fillText(text, x + 2, top + 2);
 }
 
 function hit(rowHits, r, type, a, i, x0, x1, top, h, extra) {

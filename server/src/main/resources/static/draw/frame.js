@@ -14,6 +14,7 @@ import { drawOverlay } from './overlay.js';
 import { drawAnnotations } from './annotations.js';
 import { paintThinStates } from './thin.js';
 import { drawAggregates } from './aggregate.js';
+import { clearLabels, drawLabels } from './labels.js';
 
 let firstDrawDone = false;
 let lastFrame = null;
@@ -89,6 +90,7 @@ function present() {
   S.hitShift = (view.start - fr.start) * fr.scale; // frame x = plot x + shift (exact while only panning)
   S.hitShiftY = S.scrollY - fr.top; // frame y = plot y + shift
   S.hitScale = fr.scale / (S.plotW / span());
+  drawLabels(screen); // on the screen, where the visible start of each state is known
 }
 
 function paint() {
@@ -127,6 +129,7 @@ function paintRows(frameStart, scale, W, H, folded) {
   const vis = visibleRows();
   const drawn = { states: 0, events: 0, links: 0, variables: 0, summaries: 0 };
   S.hits = { rows: new Map(), events: [], links: [], states: [] };
+  clearLabels();
   // folded gaps make the axis piecewise: the frame is then exactly the view, drawn through xOf
   const X = folded ? xOf : (t) => (t - frameStart) * scale;
   const summaryRects = [];

@@ -1,8 +1,9 @@
 // Drawing of what lies inside a row's lanes: states (with nesting levels and summaries) and variables.
 
-import { U, S, LEVEL_INSET, lineColor, snap, valueColor, valueName, isHidden } from '../model/state.js';
+import { U, S, LEVEL_INSET, lineColor, snap, valueColor, valueName, isHidden, typeById } from '../model/state.js';
 import { filterEffect } from '../model/filter-state.js';
 import { ctx } from './surface.js';
+import { stateLabel, laneLabel, unitOf, scaleNumber } from './labels.js';
 
 /** The rectangle of a state at nesting level `level` in a lane whose top is at y = top. */
 export function levelRect(lane, level, top) {
@@ -38,9 +39,9 @@ export function drawStates(r, d, y0, rowHits, f) {
         }
       }
       if (x1 - x0 >= 3) batch.add(layer + 1, 'rgba(0,0,0,0.28)', x0, lr.y, 1 / S.dpr, lr.h);
-      if (x1 - x0 > 36 && lr.h >= 11) {
-        batch.label(valueName(st.type, it.value), Math.max(0, x0) + 4, lr.y + lr.h / 2 + 0.5,
-          [Math.max(0, x0) + 2, lr.y, Math.min(W, x1) - Math.max(0, x0) - 4, lr.h],
+      // the value, written at the state's visible start once the frame is on screen (labels.js)
+      if (lr.h >= 11 && x1 - x0 >= 36) {
+        stateLabel(valueName(st.type, it.value), x0, x1, lr.y + lr.h / 2 + 0.5, lr.h,
           U.luminance(c) > 0.55 ? 'rgba(0,0,0,0.8)' : 'rgba(255,255,255,0.95)');
       }
       const h = { kind: 'state', container: r.id, type: st.type, row: it.row, value: it.value, level: it.level,
@@ -130,17 +131,8 @@ export function drawVariables(r, d, y0, rowHits, f) {
         start: t0, end: t0 + S.data.pixel, x0, x1: x0 + w, y0: lane.top + y0, y1: lane.top + y0 + lane.h });
       drawn.summaries++;
     }
-    if (lane.h < 26) continue; // no room for the scale's labels
-    // the row's own scale
-    ctx.font = '10px system-ui, sans-serif';
-    ctx.textBaseline = 'top';
-    const lab = (v) => (Math.abs(v) >= 1e5 || (Math.abs(v) < 1e-2 && v !== 0) ? v.toExponential(2) : String(Number(v.toPrecision(4))));
-    const tl = lab(hi), bl = lab(lo);
-    ctx.fillStyle = 'rgba(255,255,255,0.8)';
-    ctx.fillRect(2, lane.top + y0 + 1, ctx.measureText(tl).width + 4, 11);
-    ctx.fillRect(2, lane.top + y0 + lane.h - 12, ctx.measureText(bl).width + 4, 11);
-    ctx.fillStyle = '#57606a';
-    ctx.fillText(tl, 4, lane.top + y0 + 2);
-    ctx.fillText(bl, 4, lane.top + y0 + lane.h - 11);
+    // the lane's name and its own scale, with the unit its type's name gives
+    const t = typeById.get(vv.type), unit = unitOf(t ? t.name : '');
+    laneLabel(lane.top + y0, lane.h, t ? t.name : `#${vv.type}`, scaleNumber(lo, unit), scaleNumber(hi, unit));
   }
 }

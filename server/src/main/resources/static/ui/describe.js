@@ -28,7 +28,7 @@ export function describe(h) {
       if (h.dominant) {
         const [v] = h.values[0];
         return `<b>${tn}</b> (fitted row: the value taking most of each pixel)<br>${swatch(valueColor(h.type, v))}${esc(valueName(h.type, v))}`
-          + `<br><span class="dim">${U.formatTime(h.start, res)} to ${U.formatTime(h.end, res)}</span>`;
+          + `<br><span class="dim">${U.formatTime(h.start, res)} to ${U.formatTime(h.end, res)}</span><br><span class="dim">${path}</span>`;
       }
       return `<b>${tn}</b> (summarized, level ${h.level})<br>`
         + h.values.map(([v, f]) => `${swatch(valueColor(h.type, v))}${esc(valueName(h.type, v))} ${(f * 100).toFixed(f < 0.01 ? 2 : 0)}%`).join('<br>')

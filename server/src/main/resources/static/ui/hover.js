@@ -6,7 +6,7 @@ import { thinHit } from '../draw/thin.js';
 import { drawOverlay } from '../draw/overlay.js';
 import { onAnnotationsDrawn } from '../draw/annotations.js';
 import { describe } from './describe.js';
-import { renderTree } from './tree.js';
+import { renderTree, pointAt } from './tree.js';
 
 /** The entity under plot point (x, y); hits are recorded in the painted frame's coordinates. */
 export function hitTest(px, py) {
@@ -51,6 +51,7 @@ let pointer = null; // {mx, my}: where the mouse rests on the plot; null when it
 /** The entity under the mouse (mx, my in plot px; none: the mouse left the plot) and its tooltip. */
 export function setHover(h, mx, my) {
   pointer = mx === undefined ? null : { mx, my };
+  pointAt(pointer ? my : null);
   const changed = h !== S.hover;
   S.hover = h;
   model.hover = h ? { kind: h.kind, container: h.container, type: h.type, row: h.row, value: h.value } : null;

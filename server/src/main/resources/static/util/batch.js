@@ -5,7 +5,6 @@
 export class RectBatch {
   constructor() {
     this.groups = new Map(); // layer -> Map(style -> [x, y, w, h, ...])
-    this.labels = [];
   }
 
   /** A rectangle on a layer (lower layers are filled first) in a CSS colour. */
@@ -17,9 +16,6 @@ export class RectBatch {
     list.push(x, y, w, h);
   }
 
-  /** A text drawn over every rectangle, clipped to its box. */
-  label(text, x, y, clip, style) { this.labels.push({ text, x, y, clip, style }); }
-
   fill(g) {
     for (const layer of [...this.groups.keys()].sort((a, b) => a - b)) {
       for (const [style, r] of this.groups.get(layer)) {
@@ -27,20 +23,6 @@ export class RectBatch {
         for (let i = 0; i < r.length; i += 4) g.fillRect(r[i], r[i + 1], r[i + 2], r[i + 3]);
       }
     }
-    if (this.labels.length) {
-      g.font = '11px system-ui, sans-serif';
-      g.textBaseline = 'middle';
-      for (const l of this.labels) {
-        g.save();
-        g.beginPath();
-        g.rect(l.clip[0], l.clip[1], l.clip[2], l.clip[3]);
-        g.clip();
-        g.fillStyle = l.style;
-        g.fillText(l.text, l.x, l.y);
-        g.restore();
-      }
-    }
     this.groups.clear();
-    this.labels = [];
   }
 }

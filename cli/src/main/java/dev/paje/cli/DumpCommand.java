@@ -52,7 +52,9 @@ final class DumpCommand implements Callable<Integer> {
     @Mixin
     LoadOptions load;
 
-    @Option(names = {"-i", "--no-imbrication"}, description = "Print only the outermost states (nesting level 0).")
+    @Option(names = {"-i", "--no-imbrication"}, description = {"No imbrication, as pj_dump -i: push and pop",
+        "become sets (a push ends the state under it, a",
+        "pop starts it again as a new line)."})
     boolean noImbrication;
 
     @Option(names = {"-l", "--float-precision"}, paramLabel = "N", description = "Digits after the decimal point (default: ${DEFAULT-VALUE}).")
@@ -119,7 +121,7 @@ final class DumpCommand implements Callable<Integer> {
                 return status;
             }
         }
-        TraceLoader loader = load.builder().stopAt(stopAt).singlePrecisionVariables(!exactValues).build();
+        TraceLoader loader = load.builder().stopAt(stopAt).singlePrecisionVariables(!exactValues).noImbrication(noImbrication).build();
         long t0 = System.nanoTime();
         TraceInput.Opened in = TraceInput.valid(loader, trace, err, null);
         if (in.failed()) {
@@ -151,7 +153,7 @@ final class DumpCommand implements Callable<Integer> {
                 new ContainerTreeWriter(out).write(loaded.trace());
                 out.flush();
             } else {
-                DumpOptions options = new DumpOptions(start, end, !noImbrication, precision, userDefined, header);
+                DumpOptions options = new DumpOptions(start, end, true, precision, userDefined, header);
                 new DumpWriter(options, load.threads).write(loaded.trace(), Stdout.stream());
             }
         } catch (IOException e) {

@@ -7,10 +7,11 @@ import picocli.CommandLine.Command;
 /** The {@code paje} command: one subcommand per tool. */
 @Command(name = "paje",
         description = "Fast tools for Pajé traces: view them in the browser, analyse, render and export them, "
-            + "check and correct causality; dump and validate are drop-ins for PajeNG's pj_dump.",
+            + "check and correct causality; dump, dump-csv and equals are drop-ins for PajeNG's pj_dump, pj_dump_csv and pj_equals.",
         versionProvider = Version.class,
-        subcommands = {ViewCommand.class, DumpCommand.class, ValidateCommand.class, StatsCommand.class,
-            RenderCommand.class, ExportCommand.class, ConvertCommand.class, CutCommand.class, CausalityCommand.class, FixClocksCommand.class,
+        subcommands = {ViewCommand.class, DumpCommand.class, DumpCsvCommand.class, ValidateCommand.class, StatsCommand.class,
+            RenderCommand.class, ExportCommand.class, SqlCommand.class, ConvertCommand.class, CutCommand.class, EqualsCommand.class,
+            CausalityCommand.class, FixClocksCommand.class,
             CacheCommand.class,
             CommandLine.HelpCommand.class},
         footer = {"", "Run 'paje COMMAND --help' for the options of a command."})

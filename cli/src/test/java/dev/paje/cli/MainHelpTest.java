@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
  * each command's help fits 100 columns, lists the exit codes and ends with an example that parses.
  */
 class MainHelpTest {
-    private static final List<String> COMMANDS = List.of("view", "dump", "validate", "stats", "render", "export", "convert", "cut",
-            "causality", "fix-clocks");
+    private static final List<String> COMMANDS = List.of("view", "dump", "dump-csv", "validate", "stats", "render", "export", "convert", "cut", "equals",
+            "causality", "fix-clocks", "sql");
 
     @Test
     void everyCommandHasAOneLineSummary() {
@@ -29,8 +29,8 @@ class MainHelpTest {
     }
 
     /** Every command. */
-    private static final List<String> HELPED = List.of("view", "dump", "validate", "stats", "render", "export", "convert", "cut",
-            "causality", "fix-clocks", "cache");
+    private static final List<String> HELPED = List.of("view", "dump", "dump-csv", "validate", "stats", "render", "export", "convert", "cut", "equals",
+            "causality", "fix-clocks", "cache", "sql");
 
     @Test
     void everyHelpFitsHundredColumnsWithExitCodesAndAnExample() {

@@ -41,6 +41,9 @@ public final class LogicalAxis {
      * its instants), or NaN when it never does; clamped to its first instant below.
      */
     public double time(int c, double x) {
+        if (time.follows(c)) {
+            return time.furthestTime(x);
+        }
         int n = time.instants(c);
         if (n == 0 || time.clock(c, n - 1) < x) {
             return Double.NaN;
@@ -66,11 +69,15 @@ public final class LogicalAxis {
     public double time(double x) {
         double best = Double.POSITIVE_INFINITY;
         for (int c = 0; c < containers; c++) {
-            double t = time(c, x);
+            double t = time.follows(c) ? Double.NaN : time(c, x);
             if (t < best) {
                 best = t;
             }
         }
-        return best == Double.POSITIVE_INFINITY ? time.trace().end() : best;
+        if (best == Double.POSITIVE_INFINITY) {
+            double t = time.furthestTime(x); // nothing but variables: how far the trace went
+            return Double.isNaN(t) ? time.trace().end() : t;
+        }
+        return best;
     }
 }

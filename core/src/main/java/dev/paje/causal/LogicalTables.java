@@ -12,8 +12,9 @@ import dev.paje.store.VariableTable;
  * Copies of store tables on the logical axis of a {@link LogicalTime}: every time becomes the
  * Lamport clock of its instant (a link's start in its source container, its end in its destination),
  * so the window queries and samplers, which work in any unit, draw a logical-time view unchanged.
- * Clocks grow with time within a container, so states, events and variable steps keep their order;
- * links are re-sorted by logical start. Open ends stay NaN.
+ * Variable steps follow ({@link LogicalTime#position}), one row per store row. Clocks grow with time
+ * within a container, so states, events and variable steps keep their order; links are re-sorted by
+ * logical start. Open ends stay NaN.
  */
 public final class LogicalTables {
     private LogicalTables() {
@@ -25,6 +26,9 @@ public final class LogicalTables {
         if (table == null) {
             return null;
         }
+        if (table instanceof VariableTable v) {
+            return new LogicalTable(variables(v, time, c.id()), null);
+        }
         LogicalTime.Positions p = time.positions(c, t);
         if (table instanceof StateTable s) {
             return new LogicalTable(states(s, p), null);
@@ -34,8 +38,6 @@ public final class LogicalTables {
                 out.add(p.start()[r], e.value(r));
             }
             return new LogicalTable(out, null);
-        } else if (table instanceof VariableTable v) {
-            return new LogicalTable(variables(v, p), null);
         }
         return links((LinkTable) table, p);
     }
@@ -51,16 +53,24 @@ public final class LogicalTables {
         return out;
     }
 
-    private static VariableTable variables(VariableTable v, LogicalTime.Positions p) {
+    /** Steps where they fall between the container's instants, each strictly after the previous one (one row per row). */
+    private static VariableTable variables(VariableTable v, LogicalTime time, int container) {
         VariableTable out = new VariableTable();
+        double prev = Double.NEGATIVE_INFINITY;
         for (int r = 0; r < v.size(); r++) {
-            out.step(p.start()[r], v.value(r)); // distinct instants have distinct clocks: one row per row
+            prev = after(prev, time.position(container, v.start(r)));
+            out.step(prev, v.value(r));
         }
         int last = v.size() - 1;
         if (last >= 0 && !Double.isNaN(v.end(last))) {
-            out.close(p.end()[last]);
+            out.close(after(prev, time.position(container, v.end(last))));
         }
         return out;
+    }
+
+    /** {@code x}, or the next double after {@code prev} when steps share a position (between two equal clocks). */
+    private static double after(double prev, double x) {
+        return x > prev ? x : Math.nextUp(prev);
     }
 
     /** Complete links by logical start (stable, so equal starts keep their store order). */

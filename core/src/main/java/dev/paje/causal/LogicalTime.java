@@ -14,6 +14,9 @@ import dev.paje.store.VariableTable;
  * {@link #instants}) gets a Lamport clock, so that if a happened before b (same container and
  * earlier, or linked by a chain of links and later instants) then {@code clock(a) < clock(b)}.
  * Clocks are dense small ints: 0 for the first instant of a container that received nothing.
+ * Steps come from states, events and links only; variables follow ({@link #position}): in their
+ * container, between the instants around them, or, in a container with nothing but variables,
+ * where the whole trace is by then.
  *
  * <pre>{@code
  * LogicalTime lt = LogicalTime.of(trace);
@@ -25,6 +28,7 @@ public final class LogicalTime {
     private final Timelines lines;
     private final Messages messages;
     private final LamportClocks clocks;
+    private final Furthest furthest;
     private final int maxClock;
 
     private LogicalTime(Trace trace, Timelines lines, Messages messages, LamportClocks clocks) {
@@ -32,6 +36,7 @@ public final class LogicalTime {
         this.lines = lines;
         this.messages = messages;
         this.clocks = clocks;
+        this.furthest = Furthest.of(lines, clocks.clock);
         int max = -1;
         for (int[] c : clocks.clock) {
             if (c.length > 0) {
@@ -80,9 +85,13 @@ public final class LogicalTime {
 
     /**
      * Where {@code time} of {@code container} falls on the logical axis: the clock of an instant at
-     * that time, else linear between the clocks of the instants around it (clamped at the ends).
+     * that time, else linear between the clocks of the instants around it (clamped at the ends); in a
+     * container that {@link #follows} the trace, where the whole trace is by then.
      */
     public double position(int container, double time) {
+        if (!lines.active[container]) {
+            return furthest.position(time);
+        }
         double[] t = lines.times[container];
         int[] c = clocks.clock[container];
         if (t.length == 0) {
@@ -97,6 +106,19 @@ public final class LogicalTime {
         }
         double f = (time - t[i]) / (t[i + 1] - t[i]);
         return c[i] + f * (c[i + 1] - c[i]);
+    }
+
+    /**
+     * Whether {@code container} has no instants of its own but its creation and destruction (no state,
+     * event or link: only variables, or nothing): its positions are how far the whole trace has gone.
+     */
+    public boolean follows(int container) {
+        return !lines.active[container];
+    }
+
+    /** The earliest real time at which the whole trace reaches logical position {@code x}; NaN when it never does. */
+    public double furthestTime(double x) {
+        return furthest.time(x);
     }
 
     /** The largest clock (-1 for a trace where nothing happens). */
@@ -119,8 +141,9 @@ public final class LogicalTime {
     }
 
     /**
-     * Logical clocks of the rows of {@code c}'s table of {@code t}: start and end per row (equal for
-     * events; a link's start in its source container, its end in its destination; -1 where unknown).
+     * Logical clocks of the rows of {@code c}'s table of {@code t}, a state, event or link type: start
+     * and end per row (equal for events; a link's start in its source container, its end in its
+     * destination; -1 where unknown). Variable steps are not instants: see {@link #position}.
      */
     public Positions positions(Container c, Type t) {
         EntityTable table = c.table(t);
@@ -138,9 +161,8 @@ public final class LogicalTime {
             } else if (table instanceof EventTable e) {
                 start[r] = at(id, e.time(r));
                 end[r] = start[r];
-            } else if (table instanceof VariableTable v) {
-                start[r] = at(id, v.start(r));
-                end[r] = at(id, v.end(r));
+            } else if (table instanceof VariableTable) {
+                throw new IllegalArgumentException("variable steps have positions, not clocks: " + t.name());
             } else if (table instanceof LinkTable l) {
                 start[r] = l.complete(r) ? at(l.from(r), l.start(r)) : -1;
                 end[r] = l.complete(r) ? at(l.to(r), l.end(r)) : -1;

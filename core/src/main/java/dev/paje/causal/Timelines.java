@@ -7,26 +7,31 @@ import dev.paje.store.LinkTable;
 import dev.paje.store.StateTable;
 import dev.paje.store.Trace;
 import dev.paje.store.Type;
-import dev.paje.store.VariableTable;
 import java.util.Arrays;
 
 /**
  * Per container, the distinct times at which something happens in it (its "instants", in time
- * order): container creation and destruction, state starts and ends, events, variable steps, link
- * starts at the source container and link ends at the destination container. Endpoints at the same
- * time in one container are one instant: a state's end and the next one's start stay together.
+ * order): container creation and destruction, state starts and ends, events, link starts at the
+ * source container and link ends at the destination container. Endpoints at the same time in one
+ * container are one instant: a state's end and the next one's start stay together. Variable steps
+ * are not instants: a counter updated at every step would make the logical axis its own; variables
+ * follow the instants around them ({@link LogicalTime#position}).
  */
 final class Timelines {
     final double[][] times;
+    /** Whether a container has instants of its own beyond its creation and destruction (a state, an event, a link end). */
+    final boolean[] active;
 
-    private Timelines(double[][] times) {
+    private Timelines(double[][] times, boolean[] active) {
         this.times = times;
+        this.active = active;
     }
 
     static Timelines of(Trace trace) {
         int n = trace.containers().size();
         double[][] buf = new double[n][];
         int[] size = new int[n];
+        boolean[] active = new boolean[n];
         for (int c = 0; c < n; c++) {
             buf[c] = new double[8];
         }
@@ -40,20 +45,19 @@ final class Timelines {
                     for (int r = 0; r < s.size(); r++) {
                         add(buf, size, id, s.start(r));
                         add(buf, size, id, s.end(r));
+                        active[id] = true;
                     }
                 } else if (table instanceof EventTable e) {
                     for (int r = 0; r < e.size(); r++) {
                         add(buf, size, id, e.time(r));
-                    }
-                } else if (table instanceof VariableTable v) {
-                    for (int r = 0; r < v.size(); r++) {
-                        add(buf, size, id, v.start(r));
-                        add(buf, size, id, v.end(r));
+                        active[id] = true;
                     }
                 } else if (table instanceof LinkTable l) {
                     for (int r = 0, m = l.completeCount(); r < m; r++) {
                         add(buf, size, l.from(r), l.start(r));
                         add(buf, size, l.to(r), l.end(r));
+                        active[l.from(r)] = true;
+                        active[l.to(r)] = true;
                     }
                 }
             }
@@ -71,7 +75,7 @@ final class Timelines {
             }
             times[c] = Arrays.copyOf(a, k);
         }
-        return new Timelines(times);
+        return new Timelines(times, active);
     }
 
     private static void add(double[][] buf, int[] size, int c, double t) {

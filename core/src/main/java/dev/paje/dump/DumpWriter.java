@@ -37,7 +37,8 @@ import java.util.concurrent.Future;
  * formatted without {@code String.format}.
  */
 public final class DumpWriter {
-    private enum Kind {
+    /** The kinds of lines; {@link #write(Trace, Map)} sends each to its own stream ({@code pj_dump_csv}). */
+    public enum Kind {
         CONTAINER("Container, Parent, Type, Start, End, Duration, Name"),
         STATE("State, Container, Type, Start, End, Duration, Imbrication, Value"),
         EVENT("Event, Container, Type, Time, Value"),
@@ -74,23 +75,53 @@ public final class DumpWriter {
     }
 
     public void write(Trace trace, OutputStream out) throws IOException {
+        OutputStream[] targets = new OutputStream[Kind.values().length];
+        java.util.Arrays.fill(targets, out);
+        write(trace, targets);
+    }
+
+    /**
+     * Writes each kind of line to its own stream, in the same order as {@link #write(Trace, OutputStream)}
+     * ({@code pj_dump_csv}'s five files); every kind must have a stream.
+     */
+    public void write(Trace trace, Map<Kind, OutputStream> outs) throws IOException {
+        OutputStream[] targets = new OutputStream[Kind.values().length];
+        for (Kind k : Kind.values()) {
+            targets[k.ordinal()] = java.util.Objects.requireNonNull(outs.get(k), k.name());
+        }
+        write(trace, targets);
+    }
+
+    private void write(Trace trace, OutputStream[] targets) throws IOException {
         PajeOrder pj = new PajeOrder(trace);
         Names names = new Names(trace);
         List<Task> tasks = tasks(pj, pj.containers(trace));
         if (threads == 1) {
-            Formatter f = new Formatter(trace, names);
+            Formatter f = new Formatter(trace, names, targets);
             for (Task task : tasks) {
                 task.run(f);
-                if (f.out.size() > 1 << 20) {
-                    f.out.writeTo(out);
-                    f.out.clear();
+                if (f.size() > 1 << 20) {
+                    f.writeTo(targets);
                 }
             }
-            f.out.writeTo(out);
+            f.writeTo(targets);
         } else {
-            parallel(trace, names, tasks, out);
+            parallel(trace, names, tasks, targets);
         }
-        out.flush();
+        for (OutputStream o : distinct(targets)) {
+            o.flush();
+        }
+    }
+
+    /** The streams of {@code targets}, each once (all kinds may share one). */
+    private static List<OutputStream> distinct(OutputStream[] targets) {
+        List<OutputStream> out = new ArrayList<>();
+        for (OutputStream o : targets) {
+            if (out.stream().noneMatch(x -> x == o)) {
+                out.add(o);
+            }
+        }
+        return out;
     }
 
     /** Rows per task: the text of a task is held in memory until its turn to be written. */
@@ -101,7 +132,27 @@ public final class DumpWriter {
      * {@code firstRow}, to container {@code order[to]} before table {@code lastTable} row {@code lastRow}.
      * Tasks cut large tables into row ranges, so that memory does not grow with the trace.
      */
-    private record Part(Container container, Type type, int from, int to, boolean header) {
+    private record Part(Container container, Type type, int from, int to, boolean header, LinkOrder links) {
+    }
+
+    /**
+     * A link table's rows in completion order, computed once by whichever part needs it first.
+     * PajeNG appends a link to its container when its second half arrives, and pj_dump prints them so.
+     */
+    private static final class LinkOrder {
+        private final LinkTable table;
+        private int[] rows;
+
+        LinkOrder(LinkTable table) {
+            this.table = table;
+        }
+
+        synchronized int[] rows() {
+            if (rows == null) {
+                rows = table.rowsByCompletion();
+            }
+            return rows;
+        }
     }
 
     private record Task(List<Part> parts) {
@@ -117,19 +168,21 @@ public final class DumpWriter {
         List<Part> parts = new ArrayList<>();
         long rows = 0;
         for (Container c : order) {
-            parts.add(new Part(c, null, 0, 0, true));
+            parts.add(new Part(c, null, 0, 0, true, null));
             rows++;
             for (Type t : pj.entityTypes(c.type())) {
                 EntityTable table = c.table(t);
                 if (table == null) {
                     continue;
                 }
-                int n = table.size();
+                // links are cut by completion rank (pj_dump's order); only complete ones are printed
+                int n = table instanceof LinkTable l ? l.completeCount() : table.size();
+                LinkOrder linkOrder = table instanceof LinkTable l ? new LinkOrder(l) : null;
                 // -i flattens a table with a stack that runs through it: kept whole
                 int step = table instanceof StateTable && !options.imbrication() ? Math.max(1, n) : TASK_ROWS;
                 for (int lo = 0; lo < n || lo == 0; lo += step) {
                     int hi = (int) Math.min(n, (long) lo + step);
-                    parts.add(new Part(c, t, lo, hi, false));
+                    parts.add(new Part(c, t, lo, hi, false, linkOrder));
                     rows += hi - lo;
                     if (rows >= TASK_ROWS) {
                         tasks.add(new Task(parts));
@@ -148,25 +201,25 @@ public final class DumpWriter {
         return tasks;
     }
 
-    private void parallel(Trace trace, Names names, List<Task> tasks, OutputStream out) throws IOException {
+    private void parallel(Trace trace, Names names, List<Task> tasks, OutputStream[] targets) throws IOException {
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "paje-dump");
             t.setDaemon(true);
             return t;
         });
         try {
-            Deque<Future<ByteSink>> pending = new ArrayDeque<>();
+            Deque<Future<Formatter>> pending = new ArrayDeque<>();
             int next = 0;
             while (next < tasks.size() || !pending.isEmpty()) {
                 while (next < tasks.size() && pending.size() < threads * 4) {
                     Task task = tasks.get(next++);
                     pending.addLast(pool.submit(() -> {
-                        Formatter f = new Formatter(trace, names);
+                        Formatter f = new Formatter(trace, names, targets);
                         task.run(f);
-                        return f.out;
+                        return f;
                     }));
                 }
-                pending.removeFirst().get().writeTo(out);
+                pending.removeFirst().get().writeTo(targets);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -213,15 +266,48 @@ public final class DumpWriter {
     private final class Formatter {
         final Trace trace;
         final Names names;
-        final ByteSink out = new ByteSink(1 << 16);
+        /** One buffer per kind of line; kinds written to the same stream share one. */
+        final ByteSink[] sinks = new ByteSink[Kind.values().length];
+        /** The buffer of the line being formatted. */
+        ByteSink out;
         final Set<Kind> headed = EnumSet.noneOf(Kind.class);
 
-        Formatter(Trace trace, Names names) {
+        Formatter(Trace trace, Names names, OutputStream[] targets) {
             this.trace = trace;
             this.names = names;
+            for (int k = 0; k < sinks.length; k++) {
+                for (int j = 0; j < k && sinks[k] == null; j++) {
+                    if (targets[j] == targets[k]) {
+                        sinks[k] = sinks[j];
+                    }
+                }
+                if (sinks[k] == null) {
+                    sinks[k] = new ByteSink(k == 0 ? 1 << 16 : 1 << 12);
+                }
+            }
+            out = sinks[0];
+        }
+
+        long size() {
+            long n = 0;
+            for (int k = 0; k < sinks.length; k++) {
+                n += k > 0 && sinks[k] == sinks[k - 1] ? 0 : sinks[k].size();
+            }
+            return n;
+        }
+
+        /** Writes and empties each buffer into its stream. */
+        void writeTo(OutputStream[] targets) throws IOException {
+            for (int k = 0; k < sinks.length; k++) {
+                if (sinks[k].size() > 0) {
+                    sinks[k].writeTo(targets[k]);
+                    sinks[k].clear();
+                }
+            }
         }
 
         private void head(Kind kind) {
+            out = sinks[kind.ordinal()];
             if (options.header() && headed.add(kind)) {
                 out.append(kind.header).append('\n');
             }
@@ -247,7 +333,7 @@ public final class DumpWriter {
             } else if (table instanceof VariableTable v) {
                 variables(c, t, v, p.from(), p.to());
             } else if (table instanceof LinkTable l) {
-                links(c, t, l, p.from(), p.to());
+                links(c, t, l, p.links().rows(), p.from(), p.to());
             }
         }
 
@@ -374,10 +460,15 @@ public final class DumpWriter {
             });
         }
 
-        private void links(Container c, Type t, LinkTable l, int lo, int hi) {
-            Window.links(l, options.start(), options.end(), lo, hi, i -> {
+        /** Links of completion ranks {@code [lo, hi)} (rows {@code byRank[lo..hi)}) within the window. */
+        private void links(Container c, Type t, LinkTable l, int[] byRank, int lo, int hi) {
+            for (int k = lo; k < hi; k++) {
+                int i = byRank[k];
                 double start = l.start(i);
                 double end = l.end(i);
+                if (outside(start, end)) {
+                    continue;
+                }
                 head(Kind.LINK);
                 begin(LINK, c, t);
                 time(start);
@@ -389,7 +480,7 @@ public final class DumpWriter {
                         .append(SEP).append(l.key(i));
                 user(l.userOrNull(), i);
                 out.append('\n');
-            });
+            }
         }
     }
 

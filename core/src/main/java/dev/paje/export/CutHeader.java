@@ -50,9 +50,9 @@ final class CutHeader {
         return id(event, fields, null);
     }
 
-    void write(Writer out, String comment) throws IOException {
+    /** Writes the definitions; no comment line first: ViTE warns of every '#' line ("the definition is not identified"). */
+    void write(Writer out) throws IOException {
         written = true;
-        out.write("# " + comment + "\n");
         for (Map.Entry<Def, Integer> e : ids.entrySet()) {
             out.write("%EventDef " + e.getKey().event() + " " + e.getValue() + "\n");
             for (String f : e.getKey().fields()) {

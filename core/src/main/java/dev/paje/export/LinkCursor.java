@@ -10,7 +10,8 @@ import java.util.PriorityQueue;
  * The links of one table that the window keeps, clipped: started at their clipped start, ended
  * at their clipped end, with their keys. A link is kept only when both its end containers are in
  * the cut by then; incomplete links (read with -z) are left out. At equal times ends come first,
- * so that a key reused at that time matches as in the original.
+ * so that a key reused at that time matches as in the original, and ends at one time come in the
+ * order the links completed in the original: readers list a container's links in that order.
  */
 final class LinkCursor extends CutCursor {
     private final CutContext cx;
@@ -29,7 +30,7 @@ final class LinkCursor extends CutCursor {
         this.l = l;
         this.ends = new PriorityQueue<>((a, b) -> {
             int k = Double.compare(cx.clip.to(l.end(a)), cx.clip.to(l.end(b)));
-            return k != 0 ? k : Integer.compare(a, b);
+            return k != 0 ? k : Integer.compare(l.completionRank(a), l.completionRank(b));
         });
         row = Clip.firstAtOrAfter(l.completeCount(), cx.clip.start - l.maxDuration(), l::start);
         advance();

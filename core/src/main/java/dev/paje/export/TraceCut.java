@@ -1,6 +1,5 @@
 package dev.paje.export;
 
-import dev.paje.format.Shortest;
 import dev.paje.store.Container;
 import dev.paje.store.EntityTable;
 import dev.paje.store.EntityValue;
@@ -44,8 +43,7 @@ public final class TraceCut {
 
     public void write(Writer out) throws IOException {
         body(new PajeWriter(Writer.nullWriter()));
-        cx.header.write(out, "paje cut of the window [" + Shortest.format(window.start()) + ", "
-                + Shortest.format(window.end()) + "]");
+        cx.header.write(out);
         body(new PajeWriter(out));
         out.flush();
     }

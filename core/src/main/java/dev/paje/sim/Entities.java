@@ -76,7 +76,7 @@ final class Entities {
         Container c = container(containerId, type, time);
         StateStack stack = (StateStack) slots.get(c.id(), type.id());
         if (stack == null) {
-            stack = new StateStack((StateTable) c.tableFor(type, store));
+            stack = new StateStack((StateTable) c.tableFor(type, store), options.noImbrication());
             slots.put(c.id(), type.id(), stack);
         }
         if (time < stack.lastTime) {

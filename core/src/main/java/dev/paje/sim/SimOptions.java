@@ -7,10 +7,18 @@ package dev.paje.sim;
  * @param stopAt stop simulating at this time (events after it are read but ignored); +inf for never
  * @param singlePrecisionVariables round variable values to single precision before adding them
  *     up, as PajeNG does (its outputs show it); off, values keep full double precision
+ * @param noImbrication PajeNG's {@code -i}: push and pop become sets. A push ends the state under it
+ *     and a pop starts a new state with the value under it; levels are kept; a reset, a set or the
+ *     container's end gives every state still stacked that end, as PajeNG does
  */
-public record SimOptions(boolean ignoreIncompleteLinks, double stopAt, boolean singlePrecisionVariables) {
+public record SimOptions(boolean ignoreIncompleteLinks, double stopAt, boolean singlePrecisionVariables,
+        boolean noImbrication) {
+
+    public SimOptions(boolean ignoreIncompleteLinks, double stopAt, boolean singlePrecisionVariables) {
+        this(ignoreIncompleteLinks, stopAt, singlePrecisionVariables, false);
+    }
 
     public static SimOptions defaults() {
-        return new SimOptions(false, Double.POSITIVE_INFINITY, false);
+        return new SimOptions(false, Double.POSITIVE_INFINITY, false, false);
     }
 }

@@ -3,17 +3,24 @@ package dev.paje.sim;
 import dev.paje.store.StateTable;
 import java.util.Arrays;
 
-/** The open states of one state type in one container: rows of its table, outermost first. */
+/**
+ * The open states of one state type in one container: rows of its table, outermost first. When
+ * {@code flat} (PajeNG's no-imbrication mode, {@code pj_dump -i}), a push ends the state under it and
+ * a pop reopens the value under it as a new state at its level: PajeNG's exact rows, so that the
+ * dump is the same.
+ */
 final class StateStack {
     final StateTable table;
+    private final boolean flat;
     private int[] rows = new int[4];
     private int depth;
     /** Time and line of the latest change, to check that changes come in time order. */
     double lastTime = Double.NEGATIVE_INFINITY;
     long lastLine;
 
-    StateStack(StateTable table) {
+    StateStack(StateTable table, boolean flat) {
         this.table = table;
+        this.flat = flat;
     }
 
     int depth() {
@@ -27,12 +34,19 @@ final class StateStack {
         if (depth >= Short.MAX_VALUE) {
             throw new dev.paje.read.EventError("states nested deeper than " + Short.MAX_VALUE + " levels");
         }
+        if (flat && depth > 0) {
+            table.close(rows[depth - 1], time);
+        }
         rows[depth] = table.open(time, value, depth);
         depth++;
     }
 
     void pop(double time) {
         table.close(rows[--depth], time);
+        if (flat && depth > 0) {
+            int under = rows[depth - 1];
+            rows[depth - 1] = table.open(time, table.value(under), table.level(under));
+        }
     }
 
     /** Row of the innermost open state. */
@@ -40,10 +54,10 @@ final class StateStack {
         return rows[depth - 1];
     }
 
-    /** Closes every open state at {@code time}. */
+    /** Closes every stacked state at {@code time} (when flat, also those a push had ended: PajeNG does). */
     void clear(double time) {
         while (depth > 0) {
-            pop(time);
+            table.close(rows[--depth], time);
         }
     }
 }

@@ -11,8 +11,15 @@ public final class LinkTable extends EntityTable {
     private static final int END = 1;
     private static final int VALUE = 2;
     private static final int FROM_TO = 3;
+    /** In {@link #keyRefs}: the key's reference and the link's completion rank (-1 until complete). */
+    private static final int KEY_REF = 0;
+    private static final int RANK = 1;
     private final KeyLog keys;
-    /** Key references, one long per row (beside the rows: they are read only for output). */
+    /**
+     * Per row, the key reference and the completion rank (beside the rows: read only for output).
+     * The rank is the order in which links became complete: PajeNG lists a container's links in that
+     * order, so pj_dump's output follows it.
+     */
     Rows keyRefs;
 
     /** A link table on the heap, with its own key log. */
@@ -23,7 +30,7 @@ public final class LinkTable extends EntityTable {
     LinkTable(Rows rows, KeyLog keys) {
         super(rows);
         this.keys = keys;
-        this.keyRefs = rows.onDisk() ? new Rows(1, rows.file()) : new Rows(1);
+        this.keyRefs = rows.onDisk() ? new Rows(2, rows.file()) : new Rows(2);
     }
 
     LinkTable(Rows rows, KeyLog keys, Rows keyRefs) {
@@ -54,9 +61,10 @@ public final class LinkTable extends EntityTable {
         rows.set(r, VALUE, valueIndex);
         rows.set(r, FROM_TO, pair(fromContainer, toContainer));
         keyRefs.add();
-        keyRefs.set(r, 0, keyRef);
+        keyRefs.set(r, KEY_REF, keyRef);
+        keyRefs.set(r, RANK, -1);
         if (fromContainer >= 0 && toContainer >= 0) {
-            completed(startTime, endTime);
+            completed(r, startTime, endTime);
         }
         return r;
     }
@@ -65,18 +73,19 @@ public final class LinkTable extends EntityTable {
     public void setStart(int row, double time, int fromContainer) {
         rows.setDouble(row, START, time);
         rows.set(row, FROM_TO, pair(fromContainer, to(row)));
-        completed(time, end(row));
+        completed(row, time, end(row));
     }
 
     /** Completes a row created by its start with its end side. */
     public void setEnd(int row, double time, int toContainer) {
         rows.setDouble(row, END, time);
         rows.set(row, FROM_TO, pair(from(row), toContainer));
-        completed(start(row), time);
+        completed(row, start(row), time);
     }
 
     /** Counts a link that became complete: the bounds views need, without a scan when they open. */
-    private void completed(double start, double end) {
+    private void completed(int row, double start, double end) {
+        keyRefs.set(row, RANK, completeCount);
         completeCount++;
         maxDuration = Math.max(maxDuration, end - start);
     }
@@ -121,14 +130,15 @@ public final class LinkTable extends EntityTable {
         }
         sortByKey(starts, order, complete);
         Rows next = rows.onDisk() ? new Rows(rows.stride(), rows.file()) : new Rows(rows.stride());
-        Rows nextKeys = rows.onDisk() ? new Rows(1, rows.file()) : new Rows(1);
+        Rows nextKeys = rows.onDisk() ? new Rows(2, rows.file()) : new Rows(2);
         for (int i = 0; i < n; i++) {
             int r = next.add();
             for (int f = 0; f < rows.stride(); f++) {
                 next.set(r, f, rows.get(order[i], f));
             }
             nextKeys.add();
-            nextKeys.set(r, 0, keyRefs.get(order[i], 0));
+            nextKeys.set(r, KEY_REF, keyRefs.get(order[i], KEY_REF));
+            nextKeys.set(r, RANK, keyRefs.get(order[i], RANK));
         }
         next.trim();
         rows = next;
@@ -216,7 +226,27 @@ public final class LinkTable extends EntityTable {
 
     /** The link's key. */
     public String key(int row) {
-        return keys.text(keyRefs.get(row, 0));
+        return keys.text(keyRefs.get(row, KEY_REF));
+    }
+
+    /** The order in which the link became complete among the table's links (0 first), or -1 while incomplete. */
+    public int completionRank(int row) {
+        return (int) keyRefs.get(row, RANK);
+    }
+
+    /**
+     * The complete links' rows in the order they became complete (the order of their second half
+     * in the trace), which is the order PajeNG keeps and {@code pj_dump} prints.
+     */
+    public int[] rowsByCompletion() {
+        int[] out = new int[completeCount];
+        for (int i = 0, n = size(); i < n; i++) {
+            int rank = completionRank(i);
+            if (rank >= 0) {
+                out[rank] = i;
+            }
+        }
+        return out;
     }
 
     /** True when both ends are known. */

@@ -22,7 +22,7 @@ import java.util.zip.CRC32C;
  */
 public final class StoreFile implements Closeable {
     static final long MAGIC = 0x524f5453454a4150L; // "PAJESTOR"
-    static final int VERSION = 6;
+    static final int VERSION = 7; // 7: link completion ranks beside the key references
     static final int HEADER = 4096;
     private static final int STAGING = 1 << 20;
 

@@ -52,7 +52,13 @@ class RequestGuardTest {
 
     @Test
     void twoHostsAreRefused() throws IOException {
-        assertRefused(get("/api/status", self, "Host: evil.example\r\n"), 403, "forbidden");
+        RawHttp.Answer a = get("/api/status", self, "Host: evil.example\r\n");
+        if (a.status() == 400) {
+            // JDK 17.0.17 and later refuse a second Host header themselves, before the viewer's code runs
+            assertThat(a.body()).as("%s", a).doesNotContain("\"state\"");
+        } else {
+            assertRefused(a, 403, "forbidden");
+        }
     }
 
     @Test

@@ -68,8 +68,9 @@ class AggregatePageTest extends PageTest {
         assertColor(img, x(6.5), laneY("state", 0.3), RUN);
         assertColor(img, x(6.5), laneY("state", 0.9), COMM);
         // 0..2: t1 and t3 Run, t2 Wait (2/3 and 1/3): Run at a third of the lane, Wait near the bottom
-        assertColor(img, x(1), laneY("state", 0.35), RUN);
-        assertColor(img, x(1), laneY("state", 0.9), 230, 0, 0);
+        // (at 1.5 s: right of the lane's label)
+        assertColor(img, x(1.5), laneY("state", 0.35), RUN);
+        assertColor(img, x(1.5), laneY("state", 0.9), 230, 0, 0);
 
         page.mouse().move(x(6.5), laneY("state", 0.5));
         page.waitForFunction("() => paje.hover && paje.hover.kind === 'aggregate'");

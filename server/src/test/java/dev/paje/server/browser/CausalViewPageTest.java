@@ -23,9 +23,32 @@ class CausalViewPageTest extends PageTest {
 
     private static ViewerServer skew;
     private static ViewerServer gaps;
+    private static ViewerServer counters; // skew.trace with a counter on proc1 updated 400 times
 
     @BeforeAll
     static void start() throws IOException {
+        String text = java.nio.file.Files.readString(Path.of("src/test/resources/causal/skew.trace"));
+        StringBuilder b = new StringBuilder(text.replace("\n0 M 0 Machine", """
+
+                %EventDef PajeDefineVariableType 20
+                % Alias string
+                % Type string
+                % Name string
+                %EndEventDef
+                %EventDef PajeSetVariable 21
+                % Time date
+                % Type string
+                % Container string
+                % Value double
+                %EndEventDef
+                0 M 0 Machine""")).append("20 C P Counter\n");
+        for (int i = 1; i < 400; i++) { // every 25 ms from 0.025 to 9.975 s
+            b.append("21 ").append(i * 0.025).append(" C p1 ").append(i).append('\n');
+        }
+        Path file = java.nio.file.Files.createTempFile("counters", ".trace");
+        java.nio.file.Files.writeString(file, b);
+        counters = ViewerServer.start(TraceLoader.builder().build().load(file), "counters.trace", "127.0.0.1", 0);
+        java.nio.file.Files.delete(file);
         skew = ViewerServer.start(TraceLoader.builder().build().load(Path.of("src/test/resources/causal/skew.trace")),
                 "skew.trace", "127.0.0.1", 0);
         gaps = ViewerServer.start(TraceLoader.builder().build().load(Path.of("src/test/resources/causal/gaps.trace")),
@@ -36,6 +59,7 @@ class CausalViewPageTest extends PageTest {
     static void stop() {
         if (skew != null) skew.close();
         if (gaps != null) gaps.close();
+        if (counters != null) counters.close();
     }
 
     @Override
@@ -79,6 +103,27 @@ class CausalViewPageTest extends PageTest {
         assertThat(num("paje.view.start")).isCloseTo(0, within(1e-9));
         assertThat(num("paje.view.end")).isCloseTo(10, within(1e-9));
         page.waitForFunction("() => !location.hash.includes('time=logical')");
+    }
+
+    @Test
+    void logicalStepsComeFromStatesEventsAndLinksAndVariablesFollow() throws IOException {
+        load(counters, "#time=logical&collapsed=");
+        waitAxis("logical");
+        // 400 counter updates add no step: the axis is the skew trace's own, 5 clocks and one step more
+        assertThat(num("paje.view.end")).isCloseTo(6, within(1e-9));
+        assertThat(String.valueOf(page.evaluate("paje.ruler.join('|')"))).startsWith("step ").doesNotContain("step 7");
+        for (Map<String, Object> a : arrows()) {
+            assertThat(d(a, "x1")).as("arrow %s", a).isGreaterThan(d(a, "x0") + 5);
+        }
+        // the counter is drawn along proc1's steps, from its first update to the end of the axis
+        assertThat(num("paje.drawn.variables + paje.drawn.summaries")).isPositive();
+        String lane = "paje.rows.find(r => r.name === 'proc1').lanes.find(l => l.kind === 'variable')";
+        double y = num(lane + ".y + " + lane + ".height / 2");
+        for (double step : new double[] {0.5, 2.5, 4.5}) {
+            page.mouse().move(x(step), y);
+            page.waitForFunction("() => paje.hover && paje.hover.kind && paje.hover.kind.startsWith('variable')");
+        }
+        page.screenshot(new Page.ScreenshotOptions().setPath(SHOTS.resolve("logical-counters.png")));
     }
 
     @Test

@@ -26,8 +26,16 @@ final class WideTrace {
 
     /** A viewer on a trace of that size, written to a temporary file deleted once it is loaded. */
     static ViewerServer serve(int nodes, int procs, int threads) throws IOException {
+        return serve(nodes, procs, threads, false);
+    }
+
+    /**
+     * The same, and with {@code memory} each process also has a variable {@link #MEMORY} (a unit in its
+     * name): {@code 100 + p} MB from 0, {@code 200 + 10p} from 3, 50 from 8.
+     */
+    static ViewerServer serve(int nodes, int procs, int threads, boolean memory) throws IOException {
         Path dir = Files.createTempDirectory("paje-wide");
-        Path trace = write(dir, nodes, procs, threads);
+        Path trace = write(dir, nodes, procs, threads, memory);
         try {
             return PageTest.serve(trace.toString());
         } finally {
@@ -36,7 +44,13 @@ final class WideTrace {
         }
     }
 
+    static final String MEMORY = "Memory [MB]";
+
     static Path write(Path dir, int nodes, int procs, int threads) throws IOException {
+        return write(dir, nodes, procs, threads, false);
+    }
+
+    static Path write(Path dir, int nodes, int procs, int threads, boolean memory) throws IOException {
         StringBuilder b = new StringBuilder();
         // the definitions, one line each: event name, id, then its fields (all strings but Time and Color)
         def(b, "PajeDefineContainerType 0", "Alias", "Type", "Name");
@@ -45,6 +59,8 @@ final class WideTrace {
         def(b, "PajeCreateContainer 6", "Time", "Alias", "Type", "Container", "Name");
         def(b, "PajePushState 11", "Time", "Container", "Type", "Value");
         def(b, "PajePopState 12", "Time", "Container", "Type");
+        def(b, "PajeDefineVariableType 3", "Alias", "Type", "Name");
+        def(b, "PajeSetVariable 8", "Time", "Container", "Type", "Value:double");
         b.append("""
                 0 N 0 Node
                 0 P N Process
@@ -59,6 +75,9 @@ final class WideTrace {
                 5 k S Checkpoint "1 0 1"
                 5 x S Restart "1 0 1"
                 """);
+        if (memory) {
+            b.append("3 M P \"" + MEMORY + "\"\n");
+        }
         List<Event> events = new ArrayList<>();
         for (int n = 0; n < nodes; n++) {
             String node = "n" + n;
@@ -68,6 +87,11 @@ final class WideTrace {
                 events.add(new Event(0, "6 0 " + proc + " P " + node + " " + proc));
                 state(events, proc, "PH", "cp", 0, 5);
                 state(events, proc, "PH", "ex", 5, 10);
+                if (memory) {
+                    events.add(new Event(0, "8 0 " + proc + " M " + (100 + p)));
+                    events.add(new Event(3, "8 3 " + proc + " M " + (200 + 10 * p)));
+                    events.add(new Event(8, "8 8 " + proc + " M 50"));
+                }
                 for (int t = 0; t < threads; t++) {
                     String thread = proc + ".t" + t;
                     events.add(new Event(0, "6 0 " + thread + " T " + proc + " " + thread));
@@ -97,8 +121,10 @@ final class WideTrace {
 
     private static void def(StringBuilder b, String event, String... fields) {
         b.append("%EventDef ").append(event).append('\n');
-        for (String f : fields) {
-            b.append("% ").append(f).append(f.equals("Time") ? " date\n" : f.equals("Color") ? " color\n" : " string\n");
+        for (String f : fields) { // NAME, or NAME:TYPE where the type is not the usual one
+            String[] nt = f.split(":");
+            String type = nt.length > 1 ? nt[1] : f.equals("Time") ? "date" : f.equals("Color") ? "color" : "string";
+            b.append("% ").append(nt[0]).append(' ').append(type).append('\n');
         }
         b.append("%EndEventDef\n");
     }

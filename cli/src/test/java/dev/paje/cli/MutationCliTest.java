@@ -1,0 +1,98 @@
+package dev.paje.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import dev.paje.testing.TraceMutator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The command line on damaged traces, as a user meets it: at least 1,000 seeded mutants of the shared
+ * corpus's small traces ({@link TraceMutator}: byte flips, truncation, dropped and duplicated lines,
+ * huge numbers, wrong field counts) through {@code paje validate} and {@code paje dump}. Each must end
+ * within 5 s with exit 0 or 1, print no stack trace, and, when it exits 1, name the problem as
+ * {@code FILE:LINE}. Failures list their seeds; replay one with
+ * {@code -Dtest=MutationCliTest -Dpaje.fuzz.trace=NAME.trace -Dpaje.fuzz.seed=SEED}.
+ */
+class MutationCliTest {
+    private static final int MUTANTS = Integer.getInteger("paje.fuzz.cli.mutants", 1000);
+    private static final int MAX_SIZE = 40 * 1024;
+    private static final long BASE_SEED = 0xC11_F022L;
+    /** A stack frame or an exception's class name in what the user sees. */
+    private static final Pattern STACK_TRACE = Pattern.compile("\\tat |Exception\\b|\\bError:|\\.java:\\d+\\)");
+
+    @TempDir
+    Path dir;
+
+    @TestFactory
+    Stream<DynamicTest> everyMutantEndsCleanlyWithALocatedProblem() throws IOException {
+        String onlyTrace = System.getProperty("paje.fuzz.trace");
+        Long onlySeed = Long.getLong("paje.fuzz.seed");
+        List<Path> traces = SharedCorpus.validTraces().stream()
+                .filter(p -> size(p) < MAX_SIZE)
+                .filter(p -> onlyTrace == null || p.getFileName().toString().equals(onlyTrace))
+                .toList();
+        assertThat(traces).as("small traces to mutate in the shared corpus").isNotEmpty();
+        int perTrace = onlySeed != null ? 1 : (MUTANTS + traces.size() - 1) / traces.size();
+        return traces.stream().map(t -> DynamicTest.dynamicTest(t.getFileName().toString(), () -> {
+            byte[] original = Files.readAllBytes(t);
+            String name = t.getFileName().toString();
+            List<String> failures = new ArrayList<>();
+            for (int i = 0; i < perTrace; i++) {
+                long seed = onlySeed != null ? onlySeed : BASE_SEED ^ ((long) name.hashCode() << 20) ^ (i * 0x9E3779B97F4A7C15L);
+                String failure = runMutant(name, original, seed);
+                if (failure != null) {
+                    failures.add(failure);
+                }
+            }
+            assertThat(failures).as("mutants of %s that did not end cleanly (%d of %d)", name, failures.size(), perTrace)
+                    .isEmpty();
+        }));
+    }
+
+    /** Null when the mutant ended cleanly, else why, with its seed. */
+    private String runMutant(String name, byte[] original, long seed) throws IOException {
+        TraceMutator.Mutant mutant = TraceMutator.mutate(original, seed);
+        Path file = dir.resolve(name);
+        Files.write(file, mutant.bytes());
+        String command = (seed & 1) == 0 ? "validate" : "dump";
+        String replay = name + " seed " + seed + " (" + command + ", " + mutant.applied()
+                + "; replay: -Dpaje.fuzz.trace=" + name + " -Dpaje.fuzz.seed=" + seed + ")";
+        CliRun.Result r;
+        try {
+            r = assertTimeoutPreemptively(Duration.ofSeconds(5),
+                    () -> CliRun.run(command, "--no-cache", file.toString()));
+        } catch (AssertionError timeout) {
+            return "took more than 5 s: " + replay;
+        }
+        if (r.exit() != ExitCodes.OK && r.exit() != ExitCodes.TRACE) {
+            return "exit " + r.exit() + ": " + replay + "\n" + r.err();
+        }
+        if (STACK_TRACE.matcher(r.err()).find()) {
+            return "a stack trace or exception name on stderr: " + replay + "\n" + r.err();
+        }
+        if (r.exit() == ExitCodes.TRACE
+                && !Pattern.compile("(?m)^" + Pattern.quote(file.toString()) + ":\\d+: ").matcher(r.err()).find()) {
+            return "exit 1 without a FILE:LINE problem: " + replay + "\n" + r.err();
+        }
+        return null;
+    }
+
+    private static long size(Path p) {
+        try {
+            return Files.size(p);
+        } catch (IOException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+}

@@ -246,6 +246,18 @@ class JfrImportTest {
     }
 
     @Test
+    void eachWorkerHasAnAllocationRateFromTheSamplesAtChunkBoundaries() {
+        Type rate = type("Allocation rate (MiB/s)");
+        for (Map.Entry<String, Container> w : workers().entrySet()) {
+            VariableTable v = w.getValue().variable(rate);
+            assertThat(v).as("%s lives across a chunk rotation: two allocation samples", w.getKey()).isNotNull();
+            for (int i = 0; i < v.size(); i++) {
+                assertThat(v.value(i)).isGreaterThanOrEqualTo(0);
+            }
+        }
+    }
+
+    @Test
     void aRecordingThatNeedsNoCorrectionHasNoImportNote() {
         Type note = type("Import note");
         assertThat(trace.containers()).allSatisfy(c -> assertThat(c.events(note)).as(name(c)).isNull());

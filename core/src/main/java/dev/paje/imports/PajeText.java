@@ -13,7 +13,7 @@ import java.util.List;
  * Writes Pajé trace text: the standard event definitions (PajeNG's, as poti writes them) plus any
  * {@linkplain #shape shapes} with user fields, then one line per call. Importers write through it;
  * what it writes reads back in our reader and in PajeNG's {@code pj_dump}. Names are written as
- * given, quoted when they hold blanks or are empty; a double quote becomes a single one and line
+ * given, quoted when they hold blanks or '#' or are empty; a double quote becomes a single one and line
  * breaks and tabs become spaces, since a Pajé token cannot hold them. Not thread-safe.
  */
 public final class PajeText {
@@ -33,15 +33,17 @@ public final class PajeText {
     }
 
     /**
-     * Declares an entity event of {@code kind} carrying {@code userFields} (strings) after its standard
-     * fields. Shapes are declared before the first line is written: they go into the header.
+     * Declares an entity event (or a container creation) of {@code kind} carrying {@code userFields}
+     * (strings) after its standard fields. Shapes are declared before the first line is written: they go
+     * into the header.
      */
     public Shape shape(EventKind kind, String... userFields) {
         if (headerWritten) {
             throw new IllegalStateException("shapes are declared before the first event: the header is already written");
         }
-        if (!kind.entity()) {
-            throw new IllegalArgumentException("user fields belong to entity events, not " + kind.specName());
+        if (!kind.entity() && kind != EventKind.CREATE_CONTAINER) {
+            throw new IllegalArgumentException("user fields belong to entity events and container creations, not "
+                    + kind.specName());
         }
         Shape s = new Shape(kind, Standard.values().length + shapes.size(), List.of(userFields));
         shapes.add(s);
@@ -133,7 +135,8 @@ public final class PajeText {
     /**
      * An entity event of a declared shape: its standard fields in {@code standard} (for states and events:
      * type, container, value; links: type, container, start or end container, value, key; variables: type,
-     * container and the value as text), then its user fields in declaration order.
+     * container and the value as text; a container creation: alias, type, parent, name), then its user
+     * fields in declaration order.
      */
     public void entity(Shape shape, double time, String[] standard, String... user) {
         if (user.length != shape.userFields().size()) {
@@ -211,7 +214,7 @@ public final class PajeText {
         boolean plain = n > 0;
         for (int i = 0; i < n && plain; i++) {
             char c = s.charAt(i);
-            plain = c > ' ' && c != '"' && c < 0x7f;
+            plain = c > ' ' && c != '"' && c != '#' && c < 0x7f; // '#' starts a comment outside quotes
         }
         if (plain) {
             room(n);

@@ -25,6 +25,7 @@ class PajeTextTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PajeText out = new PajeText(bytes);
         PajeText.Shape tagged = out.shape(EventKind.NEW_EVENT, "Frame", "Line no");
+        PajeText.Shape host = out.shape(EventKind.CREATE_CONTAINER, "Pid", "Args");
         out.containerType("M", "0", "Machine");
         out.containerType("T", "M", "Java thread");
         out.stateType("S", "T", "State");
@@ -32,7 +33,7 @@ class PajeTextTest {
         out.linkType("L", "M", "T", "T", "Blocked by");
         out.variableType("H", "M", "Heap used", "0 0.5 1");
         out.value("run", "S", "Running", "0 1 0");
-        out.createContainer(0, "m", "M", "0", "my host");
+        out.entity(host, 0, new String[] {"m", "M", "0", "my host"}, "42", "-XX:Flag#x=0");
         out.createContainer(0, "t1", "T", "m", "worker \"1\"");
         out.createContainer(0.5, "t2", "T", "m", "");
         out.setState(1, "S", "t1", "run");
@@ -56,6 +57,9 @@ class PajeTextTest {
         TraceLoader.Loaded loaded = TraceLoader.builder().build()
                 .load(new ByteArrayInputStream(sample()), "sample", dir);
         assertThat(loaded.problems()).isEmpty();
+        java.util.Map<String, String> hostFields = loaded.trace().containers().stream().filter(c -> "m".equals(c.alias()))
+                .findFirst().orElseThrow().user(); // the reader keeps a token's quotes
+        assertThat(hostFields).containsEntry("Pid", "42").containsEntry("Args", "\"-XX:Flag#x=0\"");
         CsvExport csv = new CsvExport(loaded.trace());
         csv.write(dir);
         String states = Files.readString(dir.resolve("states.csv"));
@@ -80,7 +84,7 @@ class PajeTextTest {
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(output).isZero();
-        assertThat(output).contains("Blocked on java.lang.Object", "k 1");
+        assertThat(output).contains("Blocked on java.lang.Object", "k 1", "my host");
     }
 
     @Test
@@ -89,7 +93,7 @@ class PajeTextTest {
         out.containerType("M", "0", "Machine");
         assertThatThrownBy(() -> out.shape(EventKind.PUSH_STATE, "X")).isInstanceOf(IllegalStateException.class);
         PajeText fresh = new PajeText(new ByteArrayOutputStream());
-        assertThatThrownBy(() -> fresh.shape(EventKind.CREATE_CONTAINER, "X")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> fresh.shape(EventKind.DESTROY_CONTAINER, "X")).isInstanceOf(IllegalArgumentException.class);
         PajeText.Shape s = fresh.shape(EventKind.NEW_EVENT, "A");
         assertThatThrownBy(() -> fresh.entity(s, 0, new String[] {"E", "c", "v"}))
                 .hasMessageContaining("takes 1 values, not 0");

@@ -3,45 +3,24 @@ package dev.paje.server.browser;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.Page;
-import dev.paje.TraceLoader;
-import dev.paje.server.ViewerServer;
+import dev.paje.server.ServedTrace;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The logical-time axis and gap folding in a real browser: causal/skew.trace (clocks out of step:
  * two messages arrive before they leave) and causal/gaps.trace (long idle spans). Waits on window.paje.
  */
+@Viewport(height = 700)
 class CausalViewPageTest extends PageTest {
-
-    private static ViewerServer skew;
-    private static ViewerServer gaps;
-
-    @BeforeAll
-    static void start() throws IOException {
-        skew = ViewerServer.start(TraceLoader.builder().build().load(Path.of("src/test/resources/causal/skew.trace")),
-                "skew.trace", "127.0.0.1", 0);
-        gaps = ViewerServer.start(TraceLoader.builder().build().load(Path.of("src/test/resources/causal/gaps.trace")),
-                "gaps.trace", "127.0.0.1", 0);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (skew != null) skew.close();
-        if (gaps != null) gaps.close();
-    }
-
-    @Override
-    protected Browser.NewContextOptions contextOptions() {
-        return new Browser.NewContextOptions().setViewportSize(1400, 700).setDeviceScaleFactor(1);
-    }
+    @RegisterExtension
+    static final ServedTrace SKEW = ServedTrace.page("src/test/resources/causal/skew.trace");
+    @RegisterExtension
+    static final ServedTrace GAPS = ServedTrace.page("src/test/resources/causal/gaps.trace");
 
     private void waitAxis(String axis) {
         page.waitForFunction("() => paje.axis === '" + axis + "'");
@@ -59,7 +38,7 @@ class CausalViewPageTest extends PageTest {
 
     @Test
     void logicalTimeMakesEveryMessagePointRight() throws IOException {
-        load(skew, "");
+        load(SKEW.server(), "");
         List<Map<String, Object>> real = arrows();
         assertThat(real).hasSize(4);
         assertThat(real.stream().filter(a -> d(a, "x1") < d(a, "x0")).count()).isEqualTo(2); // the two tachyons
@@ -83,7 +62,7 @@ class CausalViewPageTest extends PageTest {
 
     @Test
     void theAxisRoundTripsThroughTheUrl() {
-        load(skew, "#view=1,5&time=logical");
+        load(SKEW.server(), "#view=1,5&time=logical");
         assertThat(page.evaluate("paje.axis")).isEqualTo("logical");
         assertThat(num("paje.view.start")).isEqualTo(1.0);
         assertThat(num("paje.view.end")).isEqualTo(5.0);
@@ -97,7 +76,7 @@ class CausalViewPageTest extends PageTest {
 
     @Test
     void theInspectedEntityStaysSelectedAndInView() {
-        load(skew, "");
+        load(SKEW.server(), "");
         // the message k2 from proc3 at 4 s to proc1 at 6 s: click its middle
         Map<String, Object> k2 = arrows().stream().filter(a -> d(a, "start") == 4.0).findFirst().orElseThrow();
         double mid = (d(k2, "x0") + d(k2, "x1")) / 2;
@@ -120,7 +99,7 @@ class CausalViewPageTest extends PageTest {
 
     @Test
     void idleGapsFoldIntoCutsThatOpenOnClick() throws IOException {
-        load(gaps, "#fold=10%25");
+        load(GAPS.server(), "#fold=10%25");
         assertThat(page.evaluate("paje.folding.on")).isEqualTo(true);
         page.waitForFunction("() => paje.folds && paje.folds.length === 3");
         @SuppressWarnings("unchecked")

@@ -12,20 +12,14 @@ import java.util.PriorityQueue;
  * the cut by then; incomplete links (read with -z) are left out. At equal times ends come first,
  * so that a key reused at that time matches as in the original.
  */
-final class LinkCursor extends CutCursor {
-    private final CutContext cx;
-    private final Container c;
-    private final Type t;
+final class LinkCursor extends EntityCursor {
     private final LinkTable l;
     private final PriorityQueue<Integer> ends;
     private int row;
     private boolean ending;
 
     LinkCursor(CutContext cx, Container c, Type t, LinkTable l, int order) {
-        super(ENTITY, order);
-        this.cx = cx;
-        this.c = c;
-        this.t = t;
+        super(cx, c, t, order);
         this.l = l;
         this.ends = new PriorityQueue<>((a, b) -> {
             int k = Double.compare(cx.clip.to(l.end(a)), cx.clip.to(l.end(b)));

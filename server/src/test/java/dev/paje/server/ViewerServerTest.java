@@ -199,28 +199,44 @@ class ViewerServerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "/api/window?start=abc&end=1&width=10&containers=0|start must be a number, found 'abc'",
-        "/api/window?end=1&width=10&containers=0|start is missing",
-        "/api/window?start=0&end=1&width=0&containers=0|width must be an integer between 1 and 10000, found '0'",
-        "/api/window?start=0&end=1&width=10001&containers=0|width must be an integer between 1 and 10000",
-        "/api/window?start=0&end=1&width=1.5&containers=0|width must be an integer",
-        "/api/window?start=2&end=1&width=10&containers=0|start must not be after end",
-        "/api/window?start=0&end=NaN&width=10&containers=0|end must be a number, found 'NaN'",
-        "/api/window?start=0&end=1&width=10&containers=a,b|containers must be a comma-separated list of ids",
-        "/api/window?start=0&end=1&width=10|containers is missing",
-        "/api/window?start=0&end=1&start=2&width=10&containers=0|start is given more than once",
-        "/api/window?start=0&end=1&width=10&containers=0&types=0|is a container type",
-        "/api/entity?container=x&type=1&row=0|container must be an id",
-        "/api/entity?container=1&type=4&row=-1|row must be an id",
-        "/api/entity?container=1&type=4|row is missing",
+    @ValueSource(strings = { // status|request|what the error says
+        "400|/api/window?start=abc&end=1&width=10&containers=0|start must be a number, found 'abc'",
+        "400|/api/window?end=1&width=10&containers=0|start is missing",
+        "400|/api/window?start=0&end=1&width=0&containers=0|width must be an integer between 1 and 10000, found '0'",
+        "400|/api/window?start=0&end=1&width=10001&containers=0|width must be an integer between 1 and 10000",
+        "400|/api/window?start=0&end=1&width=1.5&containers=0|width must be an integer",
+        "400|/api/window?start=2&end=1&width=10&containers=0|start must not be after end",
+        "400|/api/window?start=0&end=NaN&width=10&containers=0|end must be a number, found 'NaN'",
+        "400|/api/window?start=0&end=1&width=10&containers=a,b|containers must be a comma-separated list of ids",
+        "400|/api/window?start=0&end=1&width=10|containers is missing",
+        "400|/api/window?start=0&end=1&start=2&width=10&containers=0|start is given more than once",
+        "400|/api/window?start=0&end=1&width=10&containers=0&types=0|is a container type",
+        "400|/api/entity?container=x&type=1&row=0|container must be an id",
+        "400|/api/entity?container=1&type=4&row=-1|row must be an id",
+        "400|/api/entity?container=1&type=4|row is missing",
+        "404|/api/window?start=0&end=1&width=10&containers=0,99|unknown container 99",
+        "404|/api/window?start=0&end=1&width=10&containers=0&types=99|unknown type 99",
+        "404|/api/entity?container=99&type=1&row=0|unknown container 99",
+        "404|/api/entity?container=0&type=99&row=0|unknown type 99",
+        "404|/api/entity?container=0&type=4&row=0|has no entities of type 4",
+        "404|/api/entity?container=4&type=4&row=99|unknown row 99",
+        "404|/api/nothing|no such page",
+        "404|/nothing.js|no such page",
+        "404|/notes.txt|no such page",
+        "404|/../pom.xml|no such page",
+        "404|/..%2fpom.xml|no such page",
+        "404|/%2e%2e/static-fixture/app.js|no such page",
+        "404|/css/../app.js|no such page",
+        "404|/.hidden.js|no such page",
+        "404|/dev/paje/server/ViewerServer.class|no such page",
     })
-    void malformedParametersAre400(String spec) {
+    void badRequestsAreAnsweredWithTheirStatusInJson(String spec) {
         String[] parts = spec.split("\\|");
-        Api.Answer a = HELLO.api().get(parts[0]);
-        assertThat(a.status()).as("%s", a).isEqualTo(400);
+        Api.Answer a = HELLO.api().get(parts[1]);
+        assertThat(a.status()).as("%s", a).isEqualTo(Integer.parseInt(parts[0]));
         assertThat(a.header("Cache-Control")).isEqualTo("no-store");
-        assertThat(a.json().get("error").asText()).contains(parts[1]);
+        assertThat(a.header("Content-Type")).isEqualTo("application/json; charset=utf-8");
+        assertThat(a.json().get("error").asText()).contains(parts[2]);
     }
 
     @Test
@@ -234,31 +250,6 @@ class ViewerServerTest {
         assertThat(a.json().get("error").asText()).contains("too many containers", "at most 2000");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {
-        "/api/window?start=0&end=1&width=10&containers=0,99|unknown container 99",
-        "/api/window?start=0&end=1&width=10&containers=0&types=99|unknown type 99",
-        "/api/entity?container=99&type=1&row=0|unknown container 99",
-        "/api/entity?container=0&type=99&row=0|unknown type 99",
-        "/api/entity?container=0&type=4&row=0|has no entities of type 4",
-        "/api/entity?container=4&type=4&row=99|unknown row 99",
-        "/api/nothing|no such page",
-        "/nothing.js|no such page",
-        "/notes.txt|no such page",
-        "/../pom.xml|no such page",
-        "/..%2fpom.xml|no such page",
-        "/%2e%2e/static-fixture/app.js|no such page",
-        "/css/../app.js|no such page",
-        "/.hidden.js|no such page",
-        "/dev/paje/server/ViewerServer.class|no such page",
-    })
-    void unknownThingsAre404(String spec) {
-        String[] parts = spec.split("\\|");
-        Api.Answer a = HELLO.api().get(parts[0]);
-        assertThat(a.status()).as("%s", a).isEqualTo(404);
-        assertThat(a.header("Content-Type")).isEqualTo("application/json; charset=utf-8");
-        assertThat(a.json().get("error").asText()).contains(parts[1]);
-    }
 
     @Test
     void servesThePageAndItsAssetsWithTheirTypes() {

@@ -57,14 +57,7 @@ final class DriftedTraces {
                 sb.append(line).append('\n');
             }
         }
-        for (int m = 0; m < machines; m++) {
-            sb.append("5 -20 m").append(m).append(" M 0 machine").append(m).append('\n');
-        }
-        for (int p = 0; p < processes; p++) {
-            sb.append("5 ").append(t(-10, p)).append(" q").append(p).append(" P m").append(p % machines)
-                    .append(" proc").append(p).append('\n');
-            sb.append("8 ").append(t(-5, p)).append(" S q").append(p).append(" Run\n");
-        }
+        CausalTraces.containers(sb, machines, processes, this::t);
         sb.append(body);
         for (int p = 0; p < processes; p++) {
             sb.append("9 ").append(t(duration + 10, p)).append(" S q").append(p).append('\n');

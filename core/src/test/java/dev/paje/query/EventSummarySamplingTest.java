@@ -11,7 +11,8 @@ class EventSummarySamplingTest {
     private static final double START = SummaryGrids.START;
     private static final SummaryGrids.Kind<EventTable, PointSampler> EVENTS = new SummaryGrids.Kind<>(
             EventSummarySamplingTest::table, (t, end) -> t.summarize(START, end, 8),
-            (grid, end, t, summaries) -> new PointSampler(grid).summaries(summaries).sample(t));
+            (grid, end, t, summaries) -> new PointSampler(grid).summaries(summaries).sample(t),
+            PointSampler::summaryLevel);
 
     /** Random events over {@code [START, end]}, in bursts and quiet spells. */
     static EventTable table(Random random, int events, double end) {

@@ -2,7 +2,6 @@ package dev.paje.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paje.store.StateSummary;
 import dev.paje.store.StateTable;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,7 +15,8 @@ class StateSummarySamplingTest {
     private static final double START = SummaryGrids.START;
     private static final SummaryGrids.Kind<StateTable, StateSampler> STATES = new SummaryGrids.Kind<>(
             StateSummarySamplingTest::table, (t, end) -> t.summarize(START, end, 8),
-            (grid, end, t, summaries) -> new StateSampler(grid, end).summaries(summaries).sample(t));
+            (grid, end, t, summaries) -> new StateSampler(grid, end).summaries(summaries).sample(t),
+            StateSampler::summaryLevel);
 
     /** Random nested states (levels 0..2, a few values, some instants) over {@code [START, end]}. */
     static StateTable table(Random random, int states, double end) {
@@ -119,13 +119,7 @@ class StateSummarySamplingTest {
 
     @Test
     void zoomedInWindowsAndSmallTablesReadTheRows() {
-        Random random = new Random(3);
-        StateTable t = table(random, 50_000, 1000);
-        StateSummary s = t.summarize(START, 1000, 8);
-        StateSampler in = new StateSampler(new PixelGrid(500, 500 + s.width(0) / 2, 1000), 1000).sample(t);
-        assertThat(in.summaryLevel()).isEqualTo(-1);
-        StateSampler out = new StateSampler(new PixelGrid(START, 1000, 100), 1000).sample(t);
-        assertThat(out.summaryLevel()).isGreaterThanOrEqualTo(0);
+        SummaryGrids.zoomedInReadsTheRows(STATES);
     }
 
     private static java.util.Set<Key> union(Map<Key, Double> a, Map<Key, Double> b) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paje.store.Pyramid;
 import java.util.Random;
+import java.util.function.ToIntFunction;
 
 /** Random windows for comparing summary-based sampling with row-based sampling, and the loop that compares them. */
 final class SummaryGrids {
@@ -45,13 +46,23 @@ final class SummaryGrids {
         S sample(PixelGrid grid, double end, T table, boolean summaries);
     }
 
-    /** One kind of table and sampler. */
-    record Kind<T, S>(Maker<T> maker, Summarizer<T> summarizer, Sampling<T, S> sampling) {
+    /** One kind of table and sampler, and the summary level the sampler read (-1: the rows). */
+    record Kind<T, S>(Maker<T> maker, Summarizer<T> summarizer, Sampling<T, S> sampling, ToIntFunction<S> level) {
     }
 
     /** A test's comparison at one window of a table over {@code [START, end]}; false when the sampler read the rows (the summary was not used). */
     interface Comparison<T, S> {
         boolean check(T table, Pyramid summary, double end, PixelGrid grid, S fromSummary, S fromRows);
+    }
+
+    /** A window finer than the finest bucket reads the rows; the whole table on 100 pixels reads a summary. */
+    static <T, S> void zoomedInReadsTheRows(Kind<T, S> kind) {
+        T t = kind.maker().table(new Random(3), 50_000, 1000);
+        Pyramid s = kind.summarizer().summarize(t, 1000);
+        S in = kind.sampling().sample(new PixelGrid(500, 500 + s.width(0) / 2, 1000), 1000, t, true);
+        assertThat(kind.level().applyAsInt(in)).isEqualTo(-1);
+        S out = kind.sampling().sample(new PixelGrid(START, 1000, 100), 1000, t, true);
+        assertThat(kind.level().applyAsInt(out)).isGreaterThanOrEqualTo(0);
     }
 
     /**

@@ -2,7 +2,6 @@ package dev.paje.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paje.store.VariableSummary;
 import dev.paje.store.VariableTable;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,7 +15,8 @@ class VariableSummarySamplingTest {
     private static final double START = SummaryGrids.START;
     private static final SummaryGrids.Kind<VariableTable, VariableSampler> VARIABLES = new SummaryGrids.Kind<>(
             VariableSummarySamplingTest::table, (t, end) -> t.summarize(START, end, 8),
-            (grid, end, t, summaries) -> new VariableSampler(grid, end).summaries(summaries).sample(t));
+            (grid, end, t, summaries) -> new VariableSampler(grid, end).summaries(summaries).sample(t),
+            VariableSampler::summaryLevel);
 
     /** A random step function over {@code [START, end]}: mostly short steps, a few long ones, some gaps. */
     static VariableTable table(Random random, int steps, double end) {
@@ -122,13 +122,7 @@ class VariableSummarySamplingTest {
 
     @Test
     void zoomedInWindowsReadTheRows() {
-        Random random = new Random(3);
-        VariableTable t = table(random, 50_000, 1000);
-        VariableSummary s = t.summarize(START, 1000, 8);
-        VariableSampler in = new VariableSampler(new PixelGrid(500, 500 + s.width(0) / 2, 1000), 1000).sample(t);
-        assertThat(in.summaryLevel()).isEqualTo(-1);
-        VariableSampler out = new VariableSampler(new PixelGrid(START, 1000, 100), 1000).sample(t);
-        assertThat(out.summaryLevel()).isGreaterThanOrEqualTo(0);
+        SummaryGrids.zoomedInReadsTheRows(VARIABLES);
     }
 
     @Test

@@ -1,13 +1,9 @@
 package dev.paje.cli;
 
-import dev.paje.TraceLoader;
 import dev.paje.export.CsvExport;
 import dev.paje.store.Trace;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -61,19 +57,7 @@ final class ExportCommand implements Callable<Integer> {
         if (unsafe != ExitCodes.OK) {
             return unsafe;
         }
-        TraceInput.Opened in = TraceInput.valid(load.builder().build(), trace, err, null);
-        if (in.failed()) {
-            return in.exit();
-        }
-        TraceLoader.Loaded loaded = in.loaded();
-        try {
-            write(loaded.trace());
-        } catch (IOException e) {
-            return OutputTarget.writeFailed(err, "export", output, e);
-        } catch (UncheckedIOException e) {
-            return OutputTarget.writeFailed(err, "export", output, e.getCause());
-        }
-        return ExitCodes.OK;
+        return TraceInput.run(basics, load.builder().build(), trace, output, null, loaded -> write(loaded.trace()));
     }
 
     /** The CSV directory: none of its files may be the trace; created if needed. */
@@ -93,23 +77,21 @@ final class ExportCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private void write(Trace t) throws IOException {
+    private int write(Trace t) throws IOException {
         if (format == Format.csv) {
             try (SafeDirectory dir = SafeDirectory.open(output)) {
                 new CsvExport(t).write(dir.temp());
                 dir.commit(CsvExport.FILES);
             }
-            return;
+            return ExitCodes.OK;
         }
-        try (SafeOutput target = SafeOutput.open(output)) {
-            OutputStream out = new BufferedOutputStream(target.stream(), 1 << 16);
+        return SafeOutput.write(output, out -> {
             switch (format) {
                 case json -> new JsonExport(t).write(out);
                 case chrome -> new ChromeExport(t).write(out);
                 default -> throw new IllegalStateException("unreachable: " + format);
             }
-            out.flush();
-            target.commit();
-        }
+            return ExitCodes.OK;
+        });
     }
 }

@@ -69,6 +69,13 @@ final class CausalTraces {
         assertThat(out.toByteArray()).as("%s", t.file()).isEqualTo(in);
     }
 
+    /** The sender and receiver of generated message {@code i}: a ring first, so every process is linked, then random pairs. */
+    static int[] messageEnds(java.util.Random rnd, int i, int processes) {
+        int a = rnd.nextInt(processes);
+        int b = (a + 1 + rnd.nextInt(processes - 1)) % processes;
+        return i < processes ? new int[] {i, (i + 1) % processes} : new int[] {a, b};
+    }
+
     /** Process {@code p}'s clock: the time it writes for true time {@code x}. */
     interface Clock {
         double at(double x, int p);

@@ -39,12 +39,9 @@ final class DriftedTraces {
         }
         StringBuilder body = new StringBuilder();
         for (int i = 0; i < count; i++) {
-            int a = rnd.nextInt(processes);
-            int b = (a + 1 + rnd.nextInt(processes - 1)) % processes;
-            if (i < processes) { // a ring first, so every process is linked
-                a = i;
-                b = (i + 1) % processes;
-            }
+            int[] ends = CausalTraces.messageEnds(rnd, i, processes);
+            int a = ends[0];
+            int b = ends[1];
             double s = rnd.nextDouble() * duration;
             double lat = latency + rnd.nextDouble() * jitter;
             truth.add(new double[] {a, b, s, s + lat});

@@ -40,12 +40,9 @@ final class SkewedTraces {
             offset[p] = perMachine ? machineOffset[p % machines] : round(rnd.nextDouble() * 2 - 1);
         }
         for (int i = 0; i < count; i++) {
-            int a = rnd.nextInt(processes);
-            int b = (a + 1 + rnd.nextInt(processes - 1)) % processes;
-            if (i < processes) { // a ring first, so every process is linked
-                a = i;
-                b = (i + 1) % processes;
-            }
+            int[] ends = CausalTraces.messageEnds(rnd, i, processes);
+            int a = ends[0];
+            int b = ends[1];
             double s = round(rnd.nextDouble() * 100);
             double lat = round(latency + rnd.nextDouble() * jitter);
             add(a, b, s, lat, "k" + i);

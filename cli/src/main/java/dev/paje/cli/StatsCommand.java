@@ -106,25 +106,26 @@ final class StatsCommand implements Callable<Integer> {
             }
             return 2;
         }
-        return TraceInput.run(basics, load.builder().build(), trace, null, null, loaded -> collectives.on
-                ? printCollectives(loaded.trace(), collectiveOptions, err) : print(loaded.trace(), err));
+        return TraceInput.run(basics, load.builder().build(), trace, null, null, loaded -> {
+            Writer out = new BufferedWriter(new OutputStreamWriter(Stdout.stream(), StandardCharsets.UTF_8), 1 << 16);
+            try {
+                return collectives.on ? printCollectives(loaded.trace(), collectiveOptions, out) : print(loaded.trace(), out);
+            } catch (StatsException e) { // an unknown container or type, said before anything is printed
+                err.println("paje stats: " + e.getMessage());
+                return 2;
+            }
+        });
     }
 
-    private int print(Trace t, PrintWriter err) throws IOException {
-        StatsResult result;
-        try {
-            result = Stats.compute(t, new StatsOptions(window.start, window.end, containers, types, groupBy));
-        } catch (StatsException e) {
-            err.println("paje stats: " + e.getMessage());
-            return 2;
-        }
-        Writer out = new BufferedWriter(new OutputStreamWriter(Stdout.stream(), StandardCharsets.UTF_8), 1 << 16);
+    private int print(Trace t, Writer out) throws IOException {
+        StatsResult result = Stats.compute(t, new StatsOptions(window.start, window.end, containers, types, groupBy));
+        String name = trace == null ? "-" : trace;
         switch (format) {
-            case table -> new StatsTable(out).write(result, trace == null ? "-" : trace);
+            case table -> new StatsTable(out).write(result, name);
             case csv -> new StatsCsv(out).write(result);
             case json -> {
                 JsonOut g = JsonOut.pretty(Stdout.stream());
-                new StatsJson(g, StatsJson.Naming.NAMES).write(trace == null ? "-" : trace, result, result.subjects());
+                new StatsJson(g, StatsJson.Naming.NAMES).write(name, result, result.subjects());
                 g.flush();
                 out.write('\n');
             }
@@ -134,17 +135,10 @@ final class StatsCommand implements Callable<Integer> {
     }
 
     /** {@code --collectives}: the operations of the window and selection, counted. */
-    private int printCollectives(Trace t, CollectiveOptions options, PrintWriter err) throws IOException {
-        Lookup lookup;
-        try {
-            lookup = Lookup.of(t, new StatsOptions(window.start, window.end, containers, types, null));
-        } catch (StatsException e) {
-            err.println("paje stats: " + e.getMessage());
-            return 2;
-        }
+    private int printCollectives(Trace t, CollectiveOptions options, Writer out) throws IOException {
+        Lookup lookup = Lookup.of(t, new StatsOptions(window.start, window.end, containers, types, null));
         Collectives all = Collectives.find(t, options);
         List<Collective> chosen = CollectivesOutput.select(t, all, lookup, containers.isEmpty());
-        Writer out = new BufferedWriter(new OutputStreamWriter(Stdout.stream(), StandardCharsets.UTF_8), 1 << 16);
         CollectivesOutput o = new CollectivesOutput(out);
         String name = trace == null ? "-" : trace;
         switch (format) {

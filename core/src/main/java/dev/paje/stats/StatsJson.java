@@ -42,16 +42,11 @@ public final class StatsJson {
         } else {
             type("groupBy", groupBy);
         }
-        g.name("subjects").beginArray();
-        for (SubjectStats s : subjects) {
-            subject(s);
-        }
-        g.endArray();
+        objects("subjects", subjects, this::subject);
         g.endObject();
     }
 
     private void subject(SubjectStats s) throws IOException {
-        g.beginObject();
         if (naming == Naming.NAMES) {
             g.name("container").value(s.path());
             g.name("containerType").value(DisplayNames.name(s.container().type().name()));
@@ -60,56 +55,30 @@ public final class StatsJson {
             g.name("path").value(s.path());
         }
         g.name("members").value(s.members());
-        g.name("states").beginArray();
-        for (StateStats st : s.states()) {
-            g.beginObject();
+        objects("states", s.states(), st -> {
             type("type", st.type());
             g.name("span").javaValue(st.span());
             g.name("levels").value(st.levels());
-            g.name("values").beginArray();
-            for (StateValueStats v : st.values()) {
-                stateValue(v);
-            }
-            g.endArray();
-            g.endObject();
-        }
-        g.endArray();
-        g.name("events").beginArray();
-        for (EventStats e : s.events()) {
-            g.beginObject();
+            objects("values", st.values(), this::stateValue);
+        });
+        objects("events", s.events(), e -> {
             type("type", e.type());
             g.name("total").value(e.total());
-            g.name("values").beginArray();
-            for (EventStats.ValueCount v : e.values()) {
-                g.beginObject();
+            objects("values", e.values(), v -> {
                 value(v.value());
                 g.name("count").value(v.count());
-                g.endObject();
-            }
-            g.endArray();
-            g.endObject();
-        }
-        g.endArray();
-        g.name("links").beginArray();
-        for (LinkStats l : s.links()) {
-            g.beginObject();
+            });
+        });
+        objects("links", s.links(), l -> {
             type("type", l.type());
-            g.name("values").beginArray();
-            for (LinkStats.LinkValueStats v : l.values()) {
-                g.beginObject();
+            objects("values", l.values(), v -> {
                 value(v.value());
                 g.name("held").value(v.held());
                 g.name("sent").value(v.sent());
                 g.name("received").value(v.received());
-                g.endObject();
-            }
-            g.endArray();
-            g.endObject();
-        }
-        g.endArray();
-        g.name("variables").beginArray();
-        for (VariableStats v : s.variables()) {
-            g.beginObject();
+            });
+        });
+        objects("variables", s.variables(), v -> {
             type("type", v.type());
             g.name("containers").value(v.containers());
             g.name("time").javaValue(v.time());
@@ -117,14 +86,10 @@ public final class StatsJson {
             g.name("max").javaValue(v.max());
             g.name("mean").javaValue(v.mean());
             g.name("integral").javaValue(v.integral());
-            g.endObject();
-        }
-        g.endArray();
-        g.endObject();
+        });
     }
 
     private void stateValue(StateValueStats v) throws IOException {
-        g.beginObject();
         value(v.value());
         g.name("count").value(v.count());
         g.name("time").javaValue(v.time());
@@ -133,18 +98,29 @@ public final class StatsJson {
         g.name("innermostTime").javaValue(v.innermostTime());
         g.name("innermostShare").javaValue(v.innermostShare());
         if (naming == Naming.NAMES) {
-            g.name("levels").beginArray();
-            for (StateValueStats.LevelStats l : v.levels()) {
-                g.beginObject();
+            objects("levels", v.levels(), l -> {
                 g.name("level").value(l.level());
                 g.name("count").value(l.count());
                 g.name("time").javaValue(l.time());
                 g.name("share").javaValue(l.share());
-                g.endObject();
-            }
-            g.endArray();
+            });
         }
-        g.endObject();
+    }
+
+    /** The fields of one object of a list. */
+    private interface Fields<T> {
+        void write(T item) throws IOException;
+    }
+
+    /** {@code name}: an array of one object per item. */
+    private <T> void objects(String name, List<T> items, Fields<T> fields) throws IOException {
+        g.name(name).beginArray();
+        for (T item : items) {
+            g.beginObject();
+            fields.write(item);
+            g.endObject();
+        }
+        g.endArray();
     }
 
     private void type(String field, Type t) throws IOException {

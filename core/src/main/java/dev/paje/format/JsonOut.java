@@ -196,6 +196,10 @@ public final class JsonOut implements AutoCloseable {
         return this;
     }
 
+    public JsonOut value(boolean v) throws IOException {
+        return raw(v ? "true" : "false");
+    }
+
     public JsonOut nullValue() throws IOException {
         return raw("null");
     }

@@ -5,18 +5,11 @@ import dev.paje.store.Trace;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
@@ -26,13 +19,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * before printing. The primary score is loads per second; the secondary scores {@code mb} and
  * {@code events} are the same rate in MB (10^6 bytes) and event lines per second.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
 @Warmup(iterations = 2, time = 10)
 @Measurement(iterations = 3, time = 10)
-public class LoadBenchmark {
+public class LoadBenchmark extends ThroughputBenchmark {
     /** Size of the trace in MB (10^6 bytes). */
     @Param("20")
     public int sizeMb;

@@ -15,21 +15,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.function.IntConsumer;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Time-window queries ({@link Window}) on a loaded synthetic trace ({@link SyntheticTrace}, loaded once
@@ -41,13 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>The primary score is windows per second; the secondary score {@code rows} is the rows returned
  * per second (rows per window = rows / primary score).
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 3)
-public class WindowBenchmark {
+public class WindowBenchmark extends ThroughputBenchmark {
     static final int WINDOWS = 1024;
 
     /** Size of the trace in MB (10^6 bytes). */

@@ -14,19 +14,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import dev.paje.bench.ThroughputBenchmark;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The simulator alone ({@link Simulator}): a synthetic trace ({@link SyntheticTrace}) is read once
@@ -43,13 +35,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code events}, event lines simulated per second, and {@code mb}, the same rate in MB (10^6 bytes)
  * of the trace text they came from (for comparison with the load and tokenizer rates).
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 3)
-public class SimulatorBenchmark {
+public class SimulatorBenchmark extends ThroughputBenchmark {
     private static final String FILE = "synthetic.trace";
     private static final EventKind[] KINDS = EventKind.values();
 

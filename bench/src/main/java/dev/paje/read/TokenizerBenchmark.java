@@ -11,20 +11,12 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.concurrent.TimeUnit;
+import dev.paje.bench.ThroughputBenchmark;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The tokenizer alone ({@link ChunkTokenizer}, the hot path of reading), on one thread: a synthetic
@@ -39,13 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * After each iteration it also prints {@code cpu MB/s}: MB per second of the benchmark thread's
  * CPU time, the figure to compare on a shared machine, where the wall-clock scores follow the load.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 3)
-public class TokenizerBenchmark {
+public class TokenizerBenchmark extends ThroughputBenchmark {
     /** Size of the trace in MB (10^6 bytes). */
     @Param("20")
     public int sizeMb;

@@ -48,12 +48,11 @@ final class CausalityCommand implements Callable<Integer> {
             err.println("paje causality: " + bad);
             return 2;
         }
-        TraceInput.Opened in = TraceInput.valid(load.builder().build(), trace, err,
-                "paje causality: " + trace + " has problems (see 'paje validate'); nothing to check");
-        if (in.failed()) {
-            return in.exit();
-        }
-        TraceLoader.Loaded loaded = in.loaded();
+        return TraceInput.run(basics, load.builder().build(), trace, null,
+                "paje causality: " + trace + " has problems (see 'paje validate'); nothing to check", loaded -> check(loaded, err, out));
+    }
+
+    private int check(TraceLoader.Loaded loaded, PrintWriter err, PrintWriter out) {
         ClockGroups groups = clocks.groups(loaded.trace(), "causality", err);
         if (groups == null) {
             return 2;

@@ -4,11 +4,17 @@ import dev.paje.causal.CausalityReport;
 import dev.paje.causal.ClockFix;
 import dev.paje.causal.Disagreement;
 import dev.paje.causal.Tachyon;
+import dev.paje.format.JsonOut;
+import dev.paje.store.Container;
 import dev.paje.store.Trace;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-/** {@code paje causality --format json}: the same report for programs, numbers as exact doubles. */
+/** {@code paje causality --format json}: the same report for programs, numbers as exact doubles (through {@link JsonOut}). */
 final class CausalityJson {
     private final PrintWriter out;
     private final int max;
@@ -19,85 +25,66 @@ final class CausalityJson {
     }
 
     void print(String name, Trace trace, CausalityReport report, String per, double minLatency) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(4096); // a report is small: at most --max of each list
+        try (JsonOut g = new JsonOut(bytes)) {
+            write(g, name, trace, report, per, minLatency);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a byte array does not fail
+        }
+        out.println(bytes.toString(StandardCharsets.UTF_8));
+    }
+
+    private void write(JsonOut g, String name, Trace trace, CausalityReport report, String per, double minLatency)
+            throws IOException {
         ClockFix fix = report.fix();
-        out.print("{\"trace\":" + str(name) + ",\"consistent\":" + report.consistent() + ",\"links\":" + report.links());
-        out.print(",\"tachyonCount\":" + report.tachyons().size() + ",\"tachyons\":[");
-        String sep = "";
+        g.beginObject().name("trace").value(name).name("consistent").value(report.consistent())
+                .name("links").value(report.links()).name("tachyonCount").value(report.tachyons().size());
+        g.name("tachyons").beginArray();
         for (Tachyon t : limit(report.tachyons())) {
-            out.print(sep + "{\"offset\":" + num(t.offset()) + ",\"start\":" + num(t.start()) + ",\"end\":" + num(t.end())
-                    + ",\"type\":" + str(t.type().name()) + ",\"key\":" + str(t.key())
-                    + ",\"from\":" + str(ContainerPaths.of(t.from())) + ",\"to\":" + str(ContainerPaths.of(t.to()))
-                    + ",\"container\":" + str(ContainerPaths.of(t.holder())) + "}");
-            sep = ",";
+            g.beginObject().name("offset").javaValue(t.offset()).name("start").javaValue(t.start())
+                    .name("end").javaValue(t.end()).name("type").value(t.type().name()).name("key").value(t.key())
+                    .name("from").value(ContainerPaths.of(t.from())).name("to").value(ContainerPaths.of(t.to()))
+                    .name("container").value(ContainerPaths.of(t.holder())).endObject();
         }
-        out.print("],\"disagreementCount\":" + report.disagreements().size() + ",\"disagreements\":[");
-        sep = "";
+        g.endArray().name("disagreementCount").value(report.disagreements().size());
+        g.name("disagreements").beginArray();
         for (Disagreement d : limit(report.disagreements())) {
-            out.print(sep + "{\"a\":" + str(ContainerPaths.of(trace.container(d.a()))) + ",\"b\":"
-                    + str(ContainerPaths.of(trace.container(d.b()))) + ",\"atLeast\":" + num(d.atLeast())
-                    + ",\"atMost\":" + num(d.atMost()) + ",\"linksAB\":" + d.linksAb() + ",\"tachyonsAB\":" + d.tachyonsAb()
-                    + ",\"linksBA\":" + d.linksBa() + ",\"tachyonsBA\":" + d.tachyonsBa()
-                    + ",\"reconcilable\":" + d.reconcilable() + "}");
-            sep = ",";
+            g.beginObject().name("a").value(path(trace, d.a())).name("b").value(path(trace, d.b()))
+                    .name("atLeast").javaValue(d.atLeast()).name("atMost").javaValue(d.atMost())
+                    .name("linksAB").value(d.linksAb()).name("tachyonsAB").value(d.tachyonsAb())
+                    .name("linksBA").value(d.linksBa()).name("tachyonsBA").value(d.tachyonsBa())
+                    .name("reconcilable").value(d.reconcilable()).endObject();
         }
-        out.print("],\"corrections\":{\"per\":" + (per == null ? "null" : str(per)) + ",\"minLatency\":" + num(minLatency)
-                + ",\"feasible\":" + fix.feasible() + ",\"unfixableTachyons\":" + fix.unfixable().size() + ",\"cycle\":[");
-        sep = "";
+        g.endArray().name("corrections").beginObject().name("per").value(per).name("minLatency").javaValue(minLatency)
+                .name("feasible").value(fix.feasible()).name("unfixableTachyons").value(fix.unfixable().size());
+        g.name("cycle").beginArray();
         for (int c : fix.cycle()) {
-            out.print(sep + str(ContainerPaths.of(trace.container(c))));
-            sep = ",";
+            g.value(path(trace, c));
         }
-        out.print("],\"cycleExcess\":" + num(fix.cycleExcess()) + ",\"shifts\":[");
-        sep = "";
-        List<Integer> shifted = fix.feasible() ? fix.shifted() : List.of();
-        for (int c : limit(shifted)) {
-            out.print(sep + "{\"container\":" + str(ContainerPaths.of(trace.container(c))) + ",\"shift\":" + num(fix.shift(c)) + "}");
-            sep = ",";
+        g.endArray().name("cycleExcess").javaValue(fix.cycleExcess()).name("shifts").beginArray();
+        for (int c : limit(fix.feasible() ? fix.shifted() : List.of())) {
+            g.beginObject().name("container").value(path(trace, c)).name("shift").javaValue(fix.shift(c)).endObject();
         }
-        out.print("]}");
+        g.endArray().endObject();
         if (report.drift() != null) {
-            out.print(",\"drift\":{\"since\":" + num(report.drift().ref()) + ",\"rates\":[");
-            sep = "";
+            g.name("drift").beginObject().name("since").javaValue(report.drift().ref()).name("rates").beginArray();
             for (int c = 0; c < trace.containers().size(); c++) {
                 if (report.drift().rate(c) != 0 && fix.constraints().groups().of(c) == c) {
-                    out.print(sep + "{\"container\":" + str(ContainerPaths.of(trace.container(c))) + ",\"rate\":"
-                            + num(report.drift().rate(c)) + ",\"ppm\":" + num(report.drift().rate(c) * 1e6) + "}");
-                    sep = ",";
+                    g.beginObject().name("container").value(path(trace, c)).name("rate").javaValue(report.drift().rate(c))
+                            .name("ppm").javaValue(report.drift().rate(c) * 1e6).endObject();
                 }
             }
-            out.print("]}");
+            g.endArray().endObject();
         }
-        out.println("}");
+        g.endObject();
+    }
+
+    private static String path(Trace trace, int container) {
+        Container c = trace.container(container);
+        return ContainerPaths.of(c);
     }
 
     private <T> List<T> limit(List<T> all) {
         return max == 0 || all.size() <= max ? all : all.subList(0, max);
-    }
-
-    /** A JSON number; null for infinities (JSON has none). */
-    private static String num(double v) {
-        return Double.isFinite(v) ? Double.toString(v) : "null";
-    }
-
-    static String str(String s) {
-        StringBuilder sb = new StringBuilder("\"");
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.append('"').toString();
     }
 }

@@ -17,6 +17,11 @@ final class CommandBasics {
         return spec.commandLine().getErr();
     }
 
+    /** The command's name ("cut"), for its messages. */
+    String name() {
+        return spec.name();
+    }
+
     PrintWriter out() {
         return spec.commandLine().getOut();
     }

@@ -1,6 +1,5 @@
 package dev.paje.cli;
 
-import dev.paje.TraceLoader;
 import dev.paje.export.CutOptions;
 import dev.paje.export.TraceCut;
 import dev.paje.export.UserFieldTypes;
@@ -9,14 +8,10 @@ import dev.paje.imports.Importer;
 import dev.paje.imports.Importers;
 import dev.paje.imports.PajeText;
 import java.io.BufferedOutputStream;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -59,7 +54,7 @@ final class ConvertCommand implements Callable<Integer> {
             return ExitCodes.IO;
         }
         Importer importer = trace.equals("-") ? null : Importers.detect(Path.of(trace), Importers.all());
-        return importer == null ? rewrite(err) : imported(importer, err);
+        return importer == null ? rewrite() : imported(importer, err);
     }
 
     /** Streams the importer's events to the output: nothing of the trace is held. */
@@ -88,23 +83,11 @@ final class ConvertCommand implements Callable<Integer> {
     }
 
     /** A Pajé trace: checked, then written again whole (as {@code paje cut} over its full time span). */
-    private int rewrite(PrintWriter err) {
-        TraceInput.Opened in = TraceInput.valid(load.builder().build(), trace, err, null);
-        if (in.failed()) {
-            return in.exit();
-        }
-        TraceLoader.Loaded loaded = in.loaded();
-        try (SafeOutput target = SafeOutput.open(output)) {
-            Writer out = new BufferedWriter(new OutputStreamWriter(target.stream(), StandardCharsets.UTF_8), 1 << 16);
+    private int rewrite() {
+        return TraceInput.run(basics, load.builder().build(), trace, output, null, loaded -> SafeOutput.writeText(output, out -> {
             Map<String, String> types = trace.equals("-") ? Map.of() : UserFieldTypes.of(Path.of(trace));
             new TraceCut(loaded.trace(), new CutOptions(loaded.trace().start(), loaded.trace().end()), types).write(out);
-            out.flush();
-            target.commit();
-        } catch (IOException e) {
-            return OutputTarget.writeFailed(err, "convert", output, e);
-        } catch (UncheckedIOException e) {
-            return OutputTarget.writeFailed(err, "convert", output, e.getCause());
-        }
-        return ExitCodes.OK;
+            return ExitCodes.OK;
+        }));
     }
 }

@@ -1,17 +1,11 @@
 package dev.paje.cli;
 
-import dev.paje.TraceLoader;
 import dev.paje.export.CutOptions;
 import dev.paje.format.Shortest;
 import dev.paje.export.TraceCut;
 import dev.paje.export.UserFieldTypes;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -68,27 +62,18 @@ final class CutCommand implements Callable<Integer> {
         if (unsafe != ExitCodes.OK) {
             return unsafe;
         }
-        TraceInput.Opened in = TraceInput.valid(load.builder().build(), trace, err, null);
-        if (in.failed()) {
-            return in.exit();
-        }
-        TraceLoader.Loaded loaded = in.loaded();
-        if (start > loaded.trace().end()) {
-            err.println("paje cut: the window starts at " + Shortest.format(start) + ", after the end of the trace ("
-                    + Shortest.format(loaded.trace().end()) + "): nothing to cut");
-            return 1;
-        }
-        try (SafeOutput target = SafeOutput.open(output)) {
-            Writer out = new BufferedWriter(new OutputStreamWriter(target.stream(), StandardCharsets.UTF_8), 1 << 16);
-            new TraceCut(loaded.trace(), new CutOptions(start, end), userTypes()).write(out);
-            out.flush();
-            target.commit();
-        } catch (IOException e) {
-            return OutputTarget.writeFailed(err, "cut", output, e);
-        } catch (UncheckedIOException e) {
-            return OutputTarget.writeFailed(err, "cut", output, e.getCause());
-        }
-        return ExitCodes.OK;
+        return TraceInput.run(basics, load.builder().build(), trace, output, null, loaded -> {
+            if (start > loaded.trace().end()) {
+                err.println("paje cut: the window starts at " + Shortest.format(start) + ", after the end of the trace ("
+                        + Shortest.format(loaded.trace().end()) + "): nothing to cut");
+                return 1;
+            }
+            Map<String, String> types = userTypes();
+            return SafeOutput.writeText(output, out -> {
+                new TraceCut(loaded.trace(), new CutOptions(start, end), types).write(out);
+                return ExitCodes.OK;
+            });
+        });
     }
 
     /** The input's declared types of its user fields (standard input cannot be read twice: they stay strings). */

@@ -123,41 +123,37 @@ final class DumpCommand implements Callable<Integer> {
         }
         TraceLoader loader = load.builder().stopAt(stopAt).singlePrecisionVariables(!exactValues).noImbrication(noImbrication).build();
         long t0 = System.nanoTime();
-        TraceInput.Opened in = TraceInput.valid(loader, trace, err, null);
-        if (in.failed()) {
-            return in.exit();
+        return TraceInput.run(basics, loader, trace, null, null, loaded -> dump(loaded, t0));
+    }
+
+    /** Prints the trace as pj_dump would, with its side files. */
+    private int dump(TraceLoader.Loaded loaded, long t0) throws IOException {
+        if (time) { // pj_dump -t: printf("%f\n", seconds) before anything else
+            Writer out = stdout();
+            out.write(String.format(java.util.Locale.ROOT, "%f%n", (System.nanoTime() - t0) / 1e9));
+            out.flush();
         }
-        TraceLoader.Loaded loaded = in.loaded();
-        try {
-            if (time) { // pj_dump -t: printf("%f\n", seconds) before anything else
-                Writer out = stdout();
-                out.write(String.format(java.util.Locale.ROOT, "%f%n", (System.nanoTime() - t0) / 1e9));
-                out.flush();
-            }
-            PajeHierarchy hierarchy = new PajeHierarchy(loaded.trace());
-            if (dot) {
-                Writer out = stdout();
-                hierarchy.dot(out);
-                out.flush();
-                return ExitCodes.OK;
-            }
-            if (!containerTree) {
-                writeFile(typeHierarchy, hierarchy::types);
-                writeFile(entityHierarchy, hierarchy::entities);
-            }
-            if (quiet) {
-                return ExitCodes.OK;
-            }
-            if (containerTree) {
-                Writer out = new BufferedWriter(new OutputStreamWriter(Stdout.stream(), StandardCharsets.UTF_8), 1 << 16);
-                new ContainerTreeWriter(out).write(loaded.trace());
-                out.flush();
-            } else {
-                DumpOptions options = new DumpOptions(start, end, true, precision, userDefined, header);
-                new DumpWriter(options, load.threads).write(loaded.trace(), Stdout.stream());
-            }
-        } catch (IOException e) {
-            return OutputTarget.writeFailed(err, "dump", null, e);
+        PajeHierarchy hierarchy = new PajeHierarchy(loaded.trace());
+        if (dot) {
+            Writer out = stdout();
+            hierarchy.dot(out);
+            out.flush();
+            return ExitCodes.OK;
+        }
+        if (!containerTree) {
+            writeFile(typeHierarchy, hierarchy::types);
+            writeFile(entityHierarchy, hierarchy::entities);
+        }
+        if (quiet) {
+            return ExitCodes.OK;
+        }
+        if (containerTree) {
+            Writer out = stdout();
+            new ContainerTreeWriter(out).write(loaded.trace());
+            out.flush();
+        } else {
+            DumpOptions options = new DumpOptions(start, end, true, precision, userDefined, header);
+            new DumpWriter(options, load.threads).write(loaded.trace(), Stdout.stream());
         }
         return ExitCodes.OK;
     }
@@ -175,11 +171,9 @@ final class DumpCommand implements Callable<Integer> {
         if (file == null) {
             return;
         }
-        try (SafeOutput target = SafeOutput.open(file)) {
-            Writer out = new BufferedWriter(new OutputStreamWriter(target.stream(), StandardCharsets.UTF_8));
+        SafeOutput.writeText(file, out -> {
             part.write(out);
-            out.flush();
-            target.commit();
-        }
+            return null;
+        });
     }
 }

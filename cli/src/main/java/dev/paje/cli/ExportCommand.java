@@ -1,16 +1,12 @@
 package dev.paje.cli;
 
-import dev.paje.TraceLoader;
 import dev.paje.export.CsvExport;
 import dev.paje.export.ParquetExport;
 import dev.paje.export.parquet.Codec;
 import dev.paje.export.parquet.ParquetOptions;
 import dev.paje.store.Trace;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -80,19 +76,7 @@ final class ExportCommand implements Callable<Integer> {
         if (unsafe != ExitCodes.OK) {
             return unsafe;
         }
-        TraceInput.Opened in = TraceInput.valid(load.builder().build(), trace, err, null);
-        if (in.failed()) {
-            return in.exit();
-        }
-        TraceLoader.Loaded loaded = in.loaded();
-        try {
-            write(loaded.trace());
-        } catch (IOException e) {
-            return OutputTarget.writeFailed(err, "export", output, e);
-        } catch (UncheckedIOException e) {
-            return OutputTarget.writeFailed(err, "export", output, e.getCause());
-        }
-        return ExitCodes.OK;
+        return TraceInput.run(basics, load.builder().build(), trace, output, null, loaded -> write(loaded.trace()));
     }
 
     /** The CSV directory: none of its files may be the trace; created if needed. */
@@ -112,13 +96,13 @@ final class ExportCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private void write(Trace t) throws IOException {
+    private int write(Trace t) throws IOException {
         if (format == Format.csv) {
             try (SafeDirectory dir = SafeDirectory.open(output)) {
                 new CsvExport(t).write(dir.temp());
                 dir.commit(CsvExport.FILES);
             }
-            return;
+            return ExitCodes.OK;
         }
         if (format == Format.parquet) {
             try (SafeDirectory dir = SafeDirectory.open(output)) {
@@ -126,17 +110,15 @@ final class ExportCommand implements Callable<Integer> {
                         Runtime.getRuntime().availableProcessors());
                 dir.commit(ParquetExport.FILES);
             }
-            return;
+            return ExitCodes.OK;
         }
-        try (SafeOutput target = SafeOutput.open(output)) {
-            OutputStream out = new BufferedOutputStream(target.stream(), 1 << 16);
+        return SafeOutput.write(output, out -> {
             switch (format) {
                 case json -> new JsonExport(t).write(out);
                 case chrome -> new ChromeExport(t).write(out);
                 default -> throw new IllegalStateException("unreachable: " + format);
             }
-            out.flush();
-            target.commit();
-        }
+            return ExitCodes.OK;
+        });
     }
 }

@@ -69,12 +69,12 @@ final class FixClocksCommand implements Callable<Integer> {
         if (unsafe != ExitCodes.OK) {
             return unsafe;
         }
-        TraceInput.Opened in = TraceInput.valid(load.builder().build(), trace, err,
-                "paje fix-clocks: " + trace + " has problems (see 'paje validate'); nothing written");
-        if (in.failed()) {
-            return in.exit();
-        }
-        TraceLoader.Loaded loaded = in.loaded();
+        return TraceInput.run(basics, load.builder().build(), trace, output,
+                "paje fix-clocks: " + trace + " has problems (see 'paje validate'); nothing written", loaded -> fix(loaded, err, out));
+    }
+
+    /** Solves the clocks' shifts of a valid trace, then writes the corrected copy and reports what moved. */
+    private int fix(TraceLoader.Loaded loaded, PrintWriter err, PrintWriter out) throws IOException {
         ClockGroups groups = clocks.groups(loaded.trace(), "fix-clocks", err);
         if (groups == null) {
             return 2;
@@ -100,8 +100,6 @@ final class FixClocksCommand implements Callable<Integer> {
             err.println(e.problem().format());
             err.println("paje fix-clocks: could not rewrite " + trace + "; nothing written");
             return ExitCodes.TRACE;
-        } catch (IOException e) {
-            return OutputTarget.writeFailed(err, "fix-clocks", output, e);
         }
         Object written = SafeOutput.isStdout(output) ? "standard output" : output;
         int moved = fix.shifted().size();
@@ -158,16 +156,9 @@ final class FixClocksCommand implements Callable<Integer> {
                     OutputStream o = new BufferedOutputStream(Files.newOutputStream(rewritten), 1 << 16)) {
                 changed = rewriter.rewrite(in, o);
             }
-            try (SafeOutput target = SafeOutput.open(output)) {
-                OutputStream o = new BufferedOutputStream(target.stream(), 1 << 16);
-                if (changed == 0 || rewriter.ordered()) {
-                    Files.copy(rewritten, o);
-                } else {
-                    sorted = TimeSort.sort(rewritten, o, load.legacy) ? Sorted.YES : Sorted.NO;
-                }
-                o.flush();
-                target.commit();
-            }
+            boolean copy = changed == 0 || rewriter.ordered();
+            sorted = SafeOutput.write(output, o -> copy ? copied(rewritten, o)
+                    : TimeSort.sort(rewritten, o, load.legacy) ? Sorted.YES : Sorted.NO);
             return changed;
         } finally {
             Files.deleteIfExists(rewritten);
@@ -178,6 +169,11 @@ final class FixClocksCommand implements Callable<Integer> {
     private enum Sorted { NOT_NEEDED, YES, NO }
 
     private Sorted sorted = Sorted.NOT_NEEDED;
+
+    private static Sorted copied(Path file, OutputStream o) throws IOException {
+        Files.copy(file, o);
+        return Sorted.NOT_NEEDED;
+    }
 
     private static String whyNot(ClockFix fix) {
         if (!fix.unfixable().isEmpty()) {

@@ -1,15 +1,11 @@
 package dev.paje.cli;
 
-import dev.paje.TraceLoader;
 import dev.paje.render.Format;
 import dev.paje.render.Picture;
 import dev.paje.render.RenderException;
 import dev.paje.render.RenderOptions;
 import dev.paje.render.Renderer;
 import dev.paje.store.Trace;
-import java.io.BufferedOutputStream;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,11 +38,8 @@ final class RenderCommand implements Callable<Integer> {
         "replaced only once complete. It cannot be TRACE itself."})
     Path output;
 
-    @Option(names = {"-s", "--start"}, paramLabel = "TIME", converter = TimeConverter.class, description = "Start of the window (default: start of the trace).")
-    double start = Double.NEGATIVE_INFINITY;
-
-    @Option(names = {"-e", "--end"}, paramLabel = "TIME", converter = TimeConverter.class, description = "End of the window (default: end of the trace).")
-    double end = Double.POSITIVE_INFINITY;
+    @Mixin
+    WindowOptions window;
 
     @Option(names = {"-c", "--container"}, paramLabel = "PATH", description = {"Only this container and what it holds: a path",
         "such as '/node-1/rank 0' or a name. Repeat for more (default: all)."})
@@ -82,7 +75,7 @@ final class RenderCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = basics.err();
-        RenderOptions options = new RenderOptions(start, end, containers, types, width, height, title, !noLegend,
+        RenderOptions options = new RenderOptions(window.start, window.end, containers, types, width, height, title, !noLegend,
                 aggregate, RenderOptions.defaults().aggregateMin());
         try {
             Format.of(output);
@@ -95,26 +88,21 @@ final class RenderCommand implements Callable<Integer> {
         if (unsafe != ExitCodes.OK) {
             return unsafe;
         }
-        TraceInput.Opened in = TraceInput.valid(load.builder().summaries(true).build(), trace, err, null);
-        if (in.failed()) {
-            return in.exit();
-        }
-        TraceLoader.Loaded loaded = in.loaded();
-        Picture picture;
-        try {
-            picture = render(loaded.trace(), options);
-        } catch (RenderException e) {
-            err.println("paje render: " + e.getMessage());
-            return 2;
-        } catch (IOException e) {
-            return OutputTarget.writeFailed(err, "render", output, e);
-        }
-        if (picture.autoAggregated()) {
-            err.println("paje render: note: one row per container would not fit in the picture's height: the leaf children"
-                    + " of containers that have many are drawn as one row each (as with --aggregate); see --container"
-                    + " and --height");
-        }
-        return 0;
+        return TraceInput.run(basics, load.builder().summaries(true).build(), trace, output, null, loaded -> {
+            Picture picture;
+            try {
+                picture = SafeOutput.write(output, out -> Renderer.render(loaded.trace(), options, out, Format.of(output)));
+            } catch (RenderException e) {
+                err.println("paje render: " + e.getMessage());
+                return 2;
+            }
+            if (picture.autoAggregated()) {
+                err.println("paje render: note: one row per container would not fit in the picture's height: the leaf children"
+                        + " of containers that have many are drawn as one row each (as with --aggregate); see --container"
+                        + " and --height");
+            }
+            return 0;
+        });
     }
 
     /** Checks the sizes and the window before the trace is loaded, so that a typo fails at once. */
@@ -132,17 +120,6 @@ final class RenderCommand implements Callable<Integer> {
         }
         if (o.start() > o.end()) {
             throw new RenderException("empty window: --start " + o.start() + " is after --end " + o.end());
-        }
-    }
-
-    /** Draws the picture into the output, which is replaced only once complete. */
-    private Picture render(Trace trace, RenderOptions options) throws IOException {
-        try (SafeOutput target = SafeOutput.open(output)) {
-            OutputStream out = new BufferedOutputStream(target.stream(), 1 << 16);
-            Picture picture = Renderer.render(trace, options, out, Format.of(output));
-            out.flush();
-            target.commit();
-            return picture;
         }
     }
 }

@@ -1,11 +1,16 @@
 package dev.paje.cli;
 
+import java.io.BufferedOutputStream;
+import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -20,7 +25,8 @@ import java.util.function.UnaryOperator;
  * A regular file (or a new one) is written to a temporary file in its directory, synced, and renamed
  * over it only when complete: a failure, a full disk or a kill leaves the previous content (or no
  * file). A special file (pipe, device) or standard output is written in place, streaming: it cannot
- * be replaced. Use: {@code try (SafeOutput o = SafeOutput.open(path)) { write(o.stream()); o.commit(); }}.
+ * be replaced. Use: {@code SafeOutput.write(path, out -> ...)}, or {@code try (SafeOutput o = SafeOutput.open(path)) {
+ * write(o.stream()); o.commit(); }}.
  */
 final class SafeOutput implements Closeable {
     /** Wraps every stream opened (tests put a full or a slow disk here); the identity otherwise. */
@@ -103,6 +109,33 @@ final class SafeOutput implements Closeable {
             throw new IOException("cannot create a file in " + target.getParent() + ": " + OutputTarget.reason(e), e);
         }
         return new SafeOutput(target, temp, channel, writeFilter.apply(Channels.newOutputStream(channel)));
+    }
+
+    /** What writes one output into {@code out}; its result goes back to the command. */
+    @FunctionalInterface
+    interface Body<S, T> {
+        T write(S out) throws IOException;
+    }
+
+    /** Writes {@code output} through {@code body} into a buffered stream, then commits it: the one try-flush-commit. */
+    static <T> T write(Path output, Body<OutputStream, T> body) throws IOException {
+        try (SafeOutput target = open(output)) {
+            OutputStream out = new BufferedOutputStream(target.stream(), 1 << 16);
+            T result = body.write(out);
+            out.flush();
+            target.commit();
+            return result;
+        }
+    }
+
+    /** The same as UTF-8 text. */
+    static <T> T writeText(Path output, Body<Writer, T> body) throws IOException {
+        return write(output, stream -> {
+            Writer out = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
+            T result = body.write(out);
+            out.flush();
+            return result;
+        });
     }
 
     /** A hidden name next to {@code target}, unique to this process and call (same file system: the rename is atomic). */

@@ -1,13 +1,14 @@
 package dev.paje.cli;
 
-import dev.paje.TraceLoader;
 import dev.paje.collective.Collective;
+import dev.paje.format.JsonOut;
 import dev.paje.collective.CollectiveOptions;
 import dev.paje.collective.Collectives;
 import dev.paje.stats.Lookup;
 import dev.paje.store.Trace;
 import dev.paje.stats.Stats;
 import dev.paje.stats.StatsException;
+import dev.paje.stats.StatsJson;
 import dev.paje.stats.StatsOptions;
 import dev.paje.stats.StatsResult;
 import java.io.BufferedWriter;
@@ -61,11 +62,8 @@ final class StatsCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", paramLabel = "TRACE", description = "Trace file; '-' or nothing reads standard input.")
     String trace;
 
-    @Option(names = {"-s", "--start"}, paramLabel = "TIME", converter = TimeConverter.class, description = "Start of the window (default: start of the trace).")
-    double start = Double.NEGATIVE_INFINITY;
-
-    @Option(names = {"-e", "--end"}, paramLabel = "TIME", converter = TimeConverter.class, description = "End of the window (default: end of the trace).")
-    double end = Double.POSITIVE_INFINITY;
+    @Mixin
+    WindowOptions window;
 
     @Option(names = {"-c", "--container"}, paramLabel = "PATH", description = {"Only this container: a path such as '/node-1/rank 0'",
         "or a name (all containers of that name). Repeat for more (default: all)."})
@@ -93,12 +91,12 @@ final class StatsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = basics.err();
-        if (Double.isNaN(start) || Double.isNaN(end)) {
+        if (Double.isNaN(window.start) || Double.isNaN(window.end)) {
             err.println("paje stats: --start and --end must be numbers");
             return 2;
         }
-        if (start > end) {
-            err.println("paje stats: empty window: --start " + start + " is after --end " + end);
+        if (window.start > window.end) {
+            err.println("paje stats: empty window: --start " + window.start + " is after --end " + window.end);
             return 2;
         }
         CollectiveOptions collectiveOptions = collectives.options(err);
@@ -108,48 +106,39 @@ final class StatsCommand implements Callable<Integer> {
             }
             return 2;
         }
-        TraceInput.Opened in = TraceInput.valid(load.builder().build(), trace, err, null);
-        if (in.failed()) {
-            return in.exit();
-        }
-        TraceLoader.Loaded loaded = in.loaded();
-        try {
-            return collectives.on ? printCollectives(loaded.trace(), collectiveOptions, err) : print(loaded.trace(), err);
-        } catch (IOException e) {
-            return OutputTarget.writeFailed(err, "stats", null, e);
-        }
+        return TraceInput.run(basics, load.builder().build(), trace, null, null, loaded -> {
+            Writer out = new BufferedWriter(new OutputStreamWriter(Stdout.stream(), StandardCharsets.UTF_8), 1 << 16);
+            try {
+                return collectives.on ? printCollectives(loaded.trace(), collectiveOptions, out) : print(loaded.trace(), out);
+            } catch (StatsException e) { // an unknown container or type, said before anything is printed
+                err.println("paje stats: " + e.getMessage());
+                return 2;
+            }
+        });
     }
 
-    private int print(Trace t, PrintWriter err) throws IOException {
-        StatsResult result;
-        try {
-            result = Stats.compute(t, new StatsOptions(start, end, containers, types, groupBy));
-        } catch (StatsException e) {
-            err.println("paje stats: " + e.getMessage());
-            return 2;
-        }
-        Writer out = new BufferedWriter(new OutputStreamWriter(Stdout.stream(), StandardCharsets.UTF_8), 1 << 16);
+    private int print(Trace t, Writer out) throws IOException {
+        StatsResult result = Stats.compute(t, new StatsOptions(window.start, window.end, containers, types, groupBy));
+        String name = trace == null ? "-" : trace;
         switch (format) {
-            case table -> new StatsTable(out).write(result, trace == null ? "-" : trace);
+            case table -> new StatsTable(out).write(result, name);
             case csv -> new StatsCsv(out).write(result);
-            case json -> new StatsJson(out).write(result, trace == null ? "-" : trace);
+            case json -> {
+                JsonOut g = JsonOut.pretty(Stdout.stream());
+                new StatsJson(g, StatsJson.Naming.NAMES).write(name, result, result.subjects());
+                g.flush();
+                out.write('\n');
+            }
         }
         out.flush();
         return 0;
     }
 
     /** {@code --collectives}: the operations of the window and selection, counted. */
-    private int printCollectives(Trace t, CollectiveOptions options, PrintWriter err) throws IOException {
-        Lookup lookup;
-        try {
-            lookup = Lookup.of(t, new StatsOptions(start, end, containers, types, null));
-        } catch (StatsException e) {
-            err.println("paje stats: " + e.getMessage());
-            return 2;
-        }
+    private int printCollectives(Trace t, CollectiveOptions options, Writer out) throws IOException {
+        Lookup lookup = Lookup.of(t, new StatsOptions(window.start, window.end, containers, types, null));
         Collectives all = Collectives.find(t, options);
         List<Collective> chosen = CollectivesOutput.select(t, all, lookup, containers.isEmpty());
-        Writer out = new BufferedWriter(new OutputStreamWriter(Stdout.stream(), StandardCharsets.UTF_8), 1 << 16);
         CollectivesOutput o = new CollectivesOutput(out);
         String name = trace == null ? "-" : trace;
         switch (format) {

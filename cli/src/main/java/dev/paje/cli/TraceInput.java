@@ -4,6 +4,7 @@ import dev.paje.TraceLoader;
 import dev.paje.read.Problem;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -73,6 +74,31 @@ final class TraceInput {
             return new Opened(null, ExitCodes.TRACE);
         }
         return new Opened(loaded, ExitCodes.OK);
+    }
+
+    /** What a command does with a valid trace: its exit code; writing its output may fail. */
+    @FunctionalInterface
+    interface Work {
+        int on(TraceLoader.Loaded loaded) throws IOException;
+    }
+
+    /**
+     * The frame of a command over one valid trace: {@link #valid} (a failure ends the command with its code),
+     * then {@code work}; an I/O error writing the {@code output} (null: standard output) is reported as such (exit 4).
+     */
+    static int run(CommandBasics command, TraceLoader loader, String arg, Path output, String nothingDone, Work work) {
+        PrintWriter err = command.err();
+        Opened in = valid(loader, arg, err, nothingDone);
+        if (in.failed()) {
+            return in.exit();
+        }
+        try {
+            return work.on(in.loaded());
+        } catch (IOException e) {
+            return OutputTarget.writeFailed(err, command.name(), output, e);
+        } catch (UncheckedIOException e) {
+            return OutputTarget.writeFailed(err, command.name(), output, e.getCause());
+        }
     }
 
     static void print(Problem p, PrintWriter err) {

@@ -6,18 +6,12 @@ import dev.paje.store.Type;
 import java.io.IOException;
 
 /** The events of one table that fall inside the window, as they were. */
-final class EventCursor extends CutCursor {
-    private final CutContext cx;
-    private final Container c;
-    private final Type t;
+final class EventCursor extends EntityCursor {
     private final EventTable e;
     private int row;
 
     EventCursor(CutContext cx, Container c, Type t, EventTable e, int order) {
-        super(ENTITY, order);
-        this.cx = cx;
-        this.c = c;
-        this.t = t;
+        super(cx, c, t, order);
         this.e = e;
         row = Clip.firstAtOrAfter(e.size(), cx.clip.start, e::time);
         advance();

@@ -13,20 +13,14 @@ import java.util.PriorityQueue;
  * so that a key reused at that time matches as in the original, and ends at one time come in the
  * order the links completed in the original: readers list a container's links in that order.
  */
-final class LinkCursor extends CutCursor {
-    private final CutContext cx;
-    private final Container c;
-    private final Type t;
+final class LinkCursor extends EntityCursor {
     private final LinkTable l;
     private final PriorityQueue<Integer> ends;
     private int row;
     private boolean ending;
 
     LinkCursor(CutContext cx, Container c, Type t, LinkTable l, int order) {
-        super(ENTITY, order);
-        this.cx = cx;
-        this.c = c;
-        this.t = t;
+        super(cx, c, t, order);
         this.l = l;
         this.ends = new PriorityQueue<>((a, b) -> {
             int k = Double.compare(cx.clip.to(l.end(a)), cx.clip.to(l.end(b)));

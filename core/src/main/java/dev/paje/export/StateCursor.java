@@ -11,11 +11,8 @@ import java.util.Arrays;
  * start (so states open at the window's start are pushed there, outermost first) and popped at
  * their clipped end, which gives them the same nesting levels as in the original.
  */
-final class StateCursor extends CutCursor {
+final class StateCursor extends EntityCursor {
     private static final int UNKNOWN = -2;
-    private final CutContext cx;
-    private final Container c;
-    private final Type t;
     private final StateTable s;
     private int scan;
     private int next = UNKNOWN;
@@ -25,10 +22,7 @@ final class StateCursor extends CutCursor {
     private boolean popping;
 
     StateCursor(CutContext cx, Container c, Type t, StateTable s, int order) {
-        super(ENTITY, order);
-        this.cx = cx;
-        this.c = c;
-        this.t = t;
+        super(cx, c, t, order);
         this.s = s;
         // states starting before the window may cover it: only those after the last level-0 one that does
         scan = Clip.firstAtOrAfter(s.size(), cx.clip.start, s::start);

@@ -9,18 +9,12 @@ import java.io.IOException;
  * The steps of one variable that the window keeps, each set at its clipped start (so the value
  * in force at the window's start is set there); a step ends at the next one or with its container.
  */
-final class VariableCursor extends CutCursor {
-    private final CutContext cx;
-    private final Container c;
-    private final Type t;
+final class VariableCursor extends EntityCursor {
     private final VariableTable v;
     private int row;
 
     VariableCursor(CutContext cx, Container c, Type t, VariableTable v, int order) {
-        super(ENTITY, order);
-        this.cx = cx;
-        this.c = c;
-        this.t = t;
+        super(cx, c, t, order);
         this.v = v;
         row = Math.max(0, Clip.firstAtOrAfter(v.size(), cx.clip.start, v::start) - 1);
         advance();

@@ -7,7 +7,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * A minimal JSON writer for the window answer, which is millions of numbers under fixed ASCII
  * names: straight into a byte buffer, commas tracked per nesting depth, no per-value checks.
- * Everything else uses Jackson. Names must be plain ASCII without quotes or backslashes.
+ * Names must be plain ASCII without quotes or backslashes; string values are escaped. {@link #pretty}
+ * lays the document out as Jackson's default pretty printer does, for files people read.
  */
 public final class JsonOut implements AutoCloseable {
     private static final double SCALE = 1e9;
@@ -33,9 +34,23 @@ public final class JsonOut implements AutoCloseable {
     private int n;
     private final boolean[] hasItems = new boolean[32];
     private int depth;
+    /** Pretty layout: objects one field a line, indented by two spaces; arrays inline ({@code [ 1, 2 ]}). */
+    private final boolean pretty;
+    private final boolean[] inArray = new boolean[32];
+    private int objects; // open objects: the indentation (arrays stay on their line)
 
     public JsonOut(OutputStream out) {
+        this(out, false);
+    }
+
+    private JsonOut(OutputStream out, boolean pretty) {
         this.out = out;
+        this.pretty = pretty;
+    }
+
+    /** A writer with the layout of Jackson's {@code DefaultPrettyPrinter} ({@code "name" : value}, {@code [ ]}, {@code { }}). */
+    public static JsonOut pretty(OutputStream out) {
+        return new JsonOut(out, true);
     }
 
     public JsonOut beginObject() throws IOException {
@@ -56,6 +71,13 @@ public final class JsonOut implements AutoCloseable {
 
     /** A field name; the value follows. */
     public JsonOut name(String name) throws IOException {
+        if (pretty) {
+            newLine(hasItems[depth] ? ",\n" : "\n", objects);
+            hasItems[depth] = true;
+            raw("\"" + name + "\" : ");
+            hasItems[depth] = false; // the value takes no separator
+            return this;
+        }
         separate();
         room(name.length() + 4);
         buf[n++] = '"';
@@ -69,7 +91,7 @@ public final class JsonOut implements AutoCloseable {
     }
 
     public JsonOut value(int v) throws IOException {
-        if (v >= 0 && v < SMALL) { // the common case, kept short so that it inlines
+        if (v >= 0 && v < SMALL && !pretty) { // the common case, kept short so that it inlines
             if (hasItems[depth]) {
                 room(5);
                 buf[n++] = ',';
@@ -133,6 +155,62 @@ public final class JsonOut implements AutoCloseable {
         return this;
     }
 
+    /** A double as Java prints it ({@code 4.0}, {@code 1.0E-5}: what Jackson writes); null when not finite. */
+    public JsonOut javaValue(double v) throws IOException {
+        return raw(Double.isFinite(v) ? Double.toString(v) : "null");
+    }
+
+    /** A string, escaped as Jackson does (quote, backslash, control characters, surrogate pairs), or null. */
+    public JsonOut value(String s) throws IOException {
+        if (s == null) {
+            return raw("null");
+        }
+        StringBuilder b = new StringBuilder(s.length() + 2).append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"', '\\' -> b.append('\\').append(c);
+                case '\n' -> b.append("\\n");
+                case '\t' -> b.append("\\t");
+                case '\r' -> b.append("\\r");
+                case '\b' -> b.append("\\b");
+                case '\f' -> b.append("\\f");
+                default -> {
+                    if (c < 0x20 || Character.isSurrogate(c)) { // Jackson writes characters beyond the BMP as escaped pairs
+                        b.append(String.format("\\u%04X", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        separate();
+        byte[] bytes = b.append('"').toString().getBytes(StandardCharsets.UTF_8);
+        room(bytes.length);
+        if (bytes.length > buf.length) {
+            out.write(bytes);
+        } else {
+            System.arraycopy(bytes, 0, buf, n, bytes.length);
+            n += bytes.length;
+        }
+        return this;
+    }
+
+    public JsonOut value(boolean v) throws IOException {
+        return raw(v ? "true" : "false");
+    }
+
+    public JsonOut nullValue() throws IOException {
+        return raw("null");
+    }
+
+    /** Writes what is buffered to the stream and flushes it, leaving it open. */
+    public void flush() throws IOException {
+        out.write(buf, 0, n);
+        n = 0;
+        out.flush();
+    }
+
     /** Values rendered by another writer (comma-separated, none open), inserted as they are. */
     public JsonOut splice(byte[] values) throws IOException {
         if (values.length == 0) {
@@ -171,10 +249,25 @@ public final class JsonOut implements AutoCloseable {
         room(1);
         buf[n++] = (byte) c;
         hasItems[++depth] = false;
+        inArray[depth] = c == '[';
+        if (pretty && c == '{') {
+            objects++;
+        }
         return this;
     }
 
     private JsonOut close(char c) throws IOException {
+        if (pretty) { // an empty object or array is "{ }" or "[ ]"; a full array ends " ]", a full object on its own line
+            if (c == '}') {
+                objects--;
+            }
+            if (c == '}' && hasItems[depth]) {
+                newLine("\n", objects);
+            } else {
+                room(1);
+                buf[n++] = ' ';
+            }
+        }
         room(1);
         buf[n++] = (byte) c;
         depth--;
@@ -183,11 +276,33 @@ public final class JsonOut implements AutoCloseable {
     }
 
     private void separate() throws IOException {
+        if (pretty) {
+            if (inArray[depth]) {
+                room(2);
+                if (hasItems[depth]) {
+                    buf[n++] = ',';
+                }
+                buf[n++] = ' ';
+            }
+            hasItems[depth] = true;
+            return;
+        }
         if (hasItems[depth]) {
             room(1);
             buf[n++] = ',';
         }
         hasItems[depth] = true;
+    }
+
+    /** {@code before}, then two spaces per level of {@code indent}. */
+    private void newLine(String before, int indent) throws IOException {
+        room(before.length() + 2 * indent);
+        for (int i = 0; i < before.length(); i++) {
+            buf[n++] = (byte) before.charAt(i);
+        }
+        for (int i = 0; i < 2 * indent; i++) {
+            buf[n++] = ' ';
+        }
     }
 
     private void digits(long x) {

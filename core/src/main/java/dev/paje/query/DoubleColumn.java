@@ -1,5 +1,7 @@
 package dev.paje.query;
 
+import dev.paje.format.JsonOut;
+import java.io.IOException;
 import java.util.Arrays;
 
 /** A growable column of doubles that samplers reuse from table to table. */
@@ -30,6 +32,15 @@ public final class DoubleColumn {
             throw new IndexOutOfBoundsException(i + " of " + size);
         }
         values[i] = v;
+    }
+
+    /** The column as a JSON array. */
+    public void write(JsonOut g) throws IOException {
+        g.beginArray();
+        for (int i = 0; i < size; i++) {
+            g.value(values[i]);
+        }
+        g.endArray();
     }
 
     void clear() {

@@ -19,14 +19,11 @@ import java.util.function.IntToDoubleFunction;
  * the rows (two binary searches each), so the total is the rows'; where pixel edges fall on bucket
  * edges every count is.
  */
-public final class PointSampler {
-    private final PixelGrid grid;
+public final class PointSampler extends PixelSampler<PointSampler> {
     private final int limit;
     private int[] counts;
     private double[] shares;
     private boolean dense;
-    private boolean summaries = true;
-    private int lastLevel = -1;
 
     /** Rows drawn exactly (empty once counted). */
     public final IntColumn rows = new IntColumn();
@@ -35,23 +32,8 @@ public final class PointSampler {
     public final IntColumn count = new IntColumn();
 
     public PointSampler(PixelGrid grid) {
-        this.grid = grid;
+        super(grid);
         this.limit = 2 * grid.width();
-    }
-
-    public PixelGrid grid() {
-        return grid;
-    }
-
-    /** Whether {@link #sample(EventTable)} may read the tables' summaries (true by default); false reads the rows always. */
-    public PointSampler summaries(boolean use) {
-        summaries = use;
-        return this;
-    }
-
-    /** The summary level the last {@link #sample(EventTable)} read, or -1 for the rows. */
-    public int summaryLevel() {
-        return lastLevel;
     }
 
     /** Replaces the content by the events of {@code t} in the window. */

@@ -20,8 +20,7 @@ import java.util.Arrays;
  * to its overlap, so at most one bucket's worth of time moves across each pixel edge (and across
  * the window's edges). Values present with no time exactly at the window's edges may differ.
  */
-public final class StateSampler {
-    private final PixelGrid grid;
+public final class StateSampler extends PixelSampler<StateSampler> {
     private final double traceEnd;
 
     /** Exact states: store row, start, end (open ends at the trace's end), value, level. */
@@ -53,8 +52,6 @@ public final class StateSampler {
     private double[][] openTimes = new double[8][];
     private int[] openCount = new int[8];
     private int maxLevel;
-    private boolean summaries = true;
-    private int lastLevel = -1;
     // cells from a summary come in no pixel order: (pixel, level, value, time) pieces, grouped at the end
     private int pieces;
     private int[] piecePx = new int[64];
@@ -65,23 +62,8 @@ public final class StateSampler {
     private int[] groupStart = new int[0];
 
     public StateSampler(PixelGrid grid, double traceEnd) {
-        this.grid = grid;
+        super(grid);
         this.traceEnd = traceEnd;
-    }
-
-    public PixelGrid grid() {
-        return grid;
-    }
-
-    /** Whether {@link #sample} may read the tables' summaries (true by default); false reads the rows always. */
-    public StateSampler summaries(boolean use) {
-        summaries = use;
-        return this;
-    }
-
-    /** The summary level the last {@link #sample} read, or -1 for the rows. */
-    public int summaryLevel() {
-        return lastLevel;
     }
 
     /** Replaces the sampler's content by the states of {@code t} in the grid's window. */

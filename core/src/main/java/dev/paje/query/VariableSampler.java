@@ -15,8 +15,7 @@ import dev.paje.store.VariableTable;
  * straddling a pixel edge counts in both pixels, so a pixel's min, max and last may include a step
  * that ends or starts less than a bucket beyond its edge.
  */
-public final class VariableSampler {
-    private final PixelGrid grid;
+public final class VariableSampler extends PixelSampler<VariableSampler> {
     private final double traceEnd;
     private double[] min;
     private double[] max;
@@ -25,8 +24,6 @@ public final class VariableSampler {
     private boolean[] touched;
     private int lo;
     private int hi;
-    private boolean summaries = true;
-    private int lastLevel = -1;
 
     /** Exact steps: store row, start, end (open ends at the trace's end), value. */
     public final IntColumn itemRow = new IntColumn();
@@ -40,23 +37,8 @@ public final class VariableSampler {
     public final DoubleColumn cellLast = new DoubleColumn();
 
     public VariableSampler(PixelGrid grid, double traceEnd) {
-        this.grid = grid;
+        super(grid);
         this.traceEnd = traceEnd;
-    }
-
-    public PixelGrid grid() {
-        return grid;
-    }
-
-    /** Whether {@link #sample} may read the tables' summaries (true by default); false reads the rows always. */
-    public VariableSampler summaries(boolean use) {
-        summaries = use;
-        return this;
-    }
-
-    /** The summary level the last {@link #sample} read, or -1 for the rows. */
-    public int summaryLevel() {
-        return lastLevel;
     }
 
     /** Replaces the content by the steps of {@code t} in the window. */

@@ -95,10 +95,10 @@ public final class AggregateRows {
         g.beginObject();
         g.name("type").value(t.id());
         g.name("members").value(a.members);
-        ints(g, "px", a.px);
+        a.px.write(g.name("px"));
         thousandths(g, "alive", a.alive);
-        ints(g, "count", a.cellCount);
-        ints(g, "value", a.value);
+        a.cellCount.write(g.name("count"));
+        a.value.write(g.name("value"));
         thousandths(g, "number", a.number);
         g.name("permille").beginArray();
         for (int c = 0; c < a.px.size(); c++) {
@@ -116,18 +116,10 @@ public final class AggregateRows {
         g.beginObject();
         g.name("type").value(t.id());
         g.name("members").value(a.members);
-        ints(g, "px", a.px);
-        doubles(g, "sum", a.sum);
-        doubles(g, "mean", a.mean);
+        a.px.write(g.name("px"));
+        a.sum.write(g.name("sum"));
+        a.mean.write(g.name("mean"));
         g.endObject();
-    }
-
-    private static void ints(JsonOut g, String name, IntColumn c) throws IOException {
-        g.name(name).beginArray();
-        for (int i = 0; i < c.size(); i++) {
-            g.value(c.get(i));
-        }
-        g.endArray();
     }
 
     /** Mean numbers of members, to a thousandth: enough for a graph, and few digits. */
@@ -135,14 +127,6 @@ public final class AggregateRows {
         g.name(name).beginArray();
         for (int i = 0; i < c.size(); i++) {
             g.value(Math.round(c.get(i) * THOUSANDTHS) / THOUSANDTHS);
-        }
-        g.endArray();
-    }
-
-    private static void doubles(JsonOut g, String name, DoubleColumn c) throws IOException {
-        g.name(name).beginArray();
-        for (int i = 0; i < c.size(); i++) {
-            g.value(c.get(i));
         }
         g.endArray();
     }

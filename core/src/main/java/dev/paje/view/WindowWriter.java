@@ -106,11 +106,7 @@ final class WindowWriter {
     }
 
     private void ints(String name, IntColumn c) throws IOException {
-        g.name(name).beginArray();
-        for (int i = 0; i < c.size(); i++) {
-            g.value(c.get(i));
-        }
-        g.endArray();
+        c.write(g.name(name));
     }
 
     /** A column of the store's rows listed in {@code rows}. */
@@ -131,10 +127,6 @@ final class WindowWriter {
     }
 
     private void doubles(String name, DoubleColumn c) throws IOException {
-        g.name(name).beginArray();
-        for (int i = 0; i < c.size(); i++) {
-            g.value(c.get(i));
-        }
-        g.endArray();
+        c.write(g.name(name));
     }
 }

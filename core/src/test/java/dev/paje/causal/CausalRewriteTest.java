@@ -3,15 +3,12 @@ package dev.paje.causal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.paje.Corpus;
-import dev.paje.TraceLoader;
 import dev.paje.read.TraceException;
 import dev.paje.store.Trace;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -145,28 +142,14 @@ class CausalRewriteTest {
 
     @Test
     void corpusTracesHaveNoTachyonsAndComeOutByteIdentical() throws IOException {
-        int checked = 0;
-        for (String folder : new String[] {"valid", "legacy"}) {
-            boolean legacy = folder.equals("legacy");
-            for (Path file : Corpus.traces(folder)) {
-                TraceLoader.Loaded loaded = TraceLoader.builder().legacyNames(legacy).build().load(file);
-                if (!loaded.valid() || Files.readString(file, StandardCharsets.ISO_8859_1).contains("PajeTraceFile")) {
-                    continue;
-                }
-                Trace trace = loaded.trace();
-                assertThat(Tachyons.find(trace)).as("%s", file).isEmpty();
-                ClockFix fix = ClockShifts.solve(ClockConstraints.of(trace, ClockGroups.perContainer(trace), 0));
-                assertThat(fix.feasible()).as("%s", file).isTrue();
-                assertThat(fix.shifted()).as("%s", file).isEmpty();
-                byte[] in = Files.readAllBytes(file);
-                ByteArrayOutputStream out = new ByteArrayOutputStream();
-                long changed = new ClockRewriter(fix, legacy, file.toString()).rewrite(new ByteArrayInputStream(in), out);
-                assertThat(changed).isZero();
-                assertThat(out.toByteArray()).as("%s", file).isEqualTo(in);
-                assertLamport(LogicalTime.of(trace), file);
-                checked++;
-            }
-        }
+        int checked = CausalTraces.eachCorpusTrace(t -> {
+            assertThat(Tachyons.find(t.trace())).as("%s", t.file()).isEmpty();
+            ClockFix fix = ClockShifts.solve(ClockConstraints.of(t.trace(), ClockGroups.perContainer(t.trace()), 0));
+            assertThat(fix.feasible()).as("%s", t.file()).isTrue();
+            assertThat(fix.shifted()).as("%s", t.file()).isEmpty();
+            CausalTraces.assertRewrittenIdentical(fix, t);
+            assertLamport(LogicalTime.of(t.trace()), t.file());
+        });
         assertThat(checked).isGreaterThan(10);
     }
 }

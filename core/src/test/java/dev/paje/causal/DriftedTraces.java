@@ -39,12 +39,9 @@ final class DriftedTraces {
         }
         StringBuilder body = new StringBuilder();
         for (int i = 0; i < count; i++) {
-            int a = rnd.nextInt(processes);
-            int b = (a + 1 + rnd.nextInt(processes - 1)) % processes;
-            if (i < processes) { // a ring first, so every process is linked
-                a = i;
-                b = (i + 1) % processes;
-            }
+            int[] ends = CausalTraces.messageEnds(rnd, i, processes);
+            int a = ends[0];
+            int b = ends[1];
             double s = rnd.nextDouble() * duration;
             double lat = latency + rnd.nextDouble() * jitter;
             truth.add(new double[] {a, b, s, s + lat});
@@ -57,14 +54,7 @@ final class DriftedTraces {
                 sb.append(line).append('\n');
             }
         }
-        for (int m = 0; m < machines; m++) {
-            sb.append("5 -20 m").append(m).append(" M 0 machine").append(m).append('\n');
-        }
-        for (int p = 0; p < processes; p++) {
-            sb.append("5 ").append(t(-10, p)).append(" q").append(p).append(" P m").append(p % machines)
-                    .append(" proc").append(p).append('\n');
-            sb.append("8 ").append(t(-5, p)).append(" S q").append(p).append(" Run\n");
-        }
+        CausalTraces.containers(sb, machines, processes, this::t);
         sb.append(body);
         for (int p = 0; p < processes; p++) {
             sb.append("9 ").append(t(duration + 10, p)).append(" S q").append(p).append('\n');

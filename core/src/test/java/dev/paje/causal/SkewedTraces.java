@@ -40,12 +40,9 @@ final class SkewedTraces {
             offset[p] = perMachine ? machineOffset[p % machines] : round(rnd.nextDouble() * 2 - 1);
         }
         for (int i = 0; i < count; i++) {
-            int a = rnd.nextInt(processes);
-            int b = (a + 1 + rnd.nextInt(processes - 1)) % processes;
-            if (i < processes) { // a ring first, so every process is linked
-                a = i;
-                b = (i + 1) % processes;
-            }
+            int[] ends = CausalTraces.messageEnds(rnd, i, processes);
+            int a = ends[0];
+            int b = ends[1];
             double s = round(rnd.nextDouble() * 100);
             double lat = round(latency + rnd.nextDouble() * jitter);
             add(a, b, s, lat, "k" + i);
@@ -54,14 +51,7 @@ final class SkewedTraces {
             }
         }
         StringBuilder sb = new StringBuilder(header());
-        for (int m = 0; m < machines; m++) {
-            sb.append("5 -20 m").append(m).append(" M 0 machine").append(m).append('\n');
-        }
-        for (int p = 0; p < processes; p++) {
-            sb.append("5 ").append(t(-10, p)).append(" q").append(p).append(" P m").append(p % machines)
-                    .append(" proc").append(p).append('\n');
-            sb.append("8 ").append(t(-5, p)).append(" S q").append(p).append(" Run\n");
-        }
+        CausalTraces.containers(sb, machines, processes, this::t);
         for (Message m : messages) {
             sb.append("13 ").append(m.start).append(" L 0 q").append(m.from).append(" msg ").append(m.key).append('\n');
             sb.append("14 ").append(m.end).append(" L 0 q").append(m.to).append(" msg ").append(m.key).append('\n');

@@ -53,6 +53,39 @@ class JsonOutTest {
                 .isEqualTo("{\"a\":1,\"b\":[-2,0.5,null,{}],\"c\":{\"d\":[]},\"e\":-9223372036854775808}");
     }
 
+    @Test
+    void prettyLaysOutOneFieldALineAndArraysInline() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonOut g = JsonOut.pretty(out)) {
+            g.beginObject().name("a").value(1).name("list").beginArray().beginObject().name("x").javaValue(4)
+                    .name("s").value((String) null).endObject().beginObject().endObject().endArray()
+                    .name("none").beginArray().endArray().name("nums").beginArray().value(1).value(2).endArray()
+                    .name("o").beginObject().name("n").nullValue().endObject().endObject();
+        }
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("""
+                {
+                  "a" : 1,
+                  "list" : [ {
+                    "x" : 4.0,
+                    "s" : null
+                  }, { } ],
+                  "none" : [ ],
+                  "nums" : [ 1, 2 ],
+                  "o" : {
+                    "n" : null
+                  }
+                }""");
+    }
+
+    @Test
+    void stringsAreEscapedAndUtf8() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonOut g = new JsonOut(out)) {
+            g.beginArray().value("a\"b\\c\n\t\r\b\f\u0001/é€𝄞").javaValue(1e-5).javaValue(Double.NaN).endArray();
+        }
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("[\"a\\\"b\\\\c\\n\\t\\r\\b\\f\\u0001/é€\\uD834\\uDD1E\",1.0E-5,null]");
+    }
+
     private static String write(double v) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (JsonOut g = new JsonOut(out)) {

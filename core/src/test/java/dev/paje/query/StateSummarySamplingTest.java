@@ -2,7 +2,6 @@ package dev.paje.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paje.store.StateSummary;
 import dev.paje.store.StateTable;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,7 +12,11 @@ import org.junit.jupiter.api.Test;
 
 /** Sampling from a table's summary gives the cells and items of sampling its rows. */
 class StateSummarySamplingTest {
-    private static final double START = 3.0;
+    private static final double START = SummaryGrids.START;
+    private static final SummaryGrids.Kind<StateTable, StateSampler> STATES = new SummaryGrids.Kind<>(
+            StateSummarySamplingTest::table, (t, end) -> t.summarize(START, end, 8),
+            (grid, end, t, summaries) -> new StateSampler(grid, end).summaries(summaries).sample(t),
+            StateSampler::summaryLevel);
 
     /** Random nested states (levels 0..2, a few values, some instants) over {@code [START, end]}. */
     static StateTable table(Random random, int states, double end) {
@@ -66,85 +69,57 @@ class StateSummarySamplingTest {
 
     @Test
     void alignedWindowsGiveTheRowsCells() {
-        Random random = new Random(42);
-        int used = 0;
-        for (int round = 0; round < 6; round++) {
-            double end = START + 100 + random.nextInt(1000);
-            StateTable t = table(random, 40_000 + random.nextInt(40_000), end);
-            StateSummary s = t.summarize(START, end, 8);
-            assertThat(s).isNotNull();
+        int used = SummaryGrids.compare(new Random(42), STATES, true, Integer.MAX_VALUE, (t, s, end, grid, fromSummary, fromRows) -> {
             assertThat(s.levels()).isGreaterThan(3);
-            for (int q = 0; q < 40; q++) {
-                PixelGrid grid = SummaryGrids.aligned(random, s, START, end);
-                StateSampler fromSummary = new StateSampler(grid, end).sample(t);
-                StateSampler fromRows = new StateSampler(grid, end).summaries(false).sample(t);
-                if (fromSummary.summaryLevel() < 0) {
-                    continue; // the rows were cheaper
-                }
-                used++;
-                assertThat(items(fromSummary)).isEqualTo(items(fromRows));
-                Map<Key, Double> a = cells(fromSummary);
-                Map<Key, Double> b = cells(fromRows);
-                for (Key key : union(a, b)) {
-                    double x = a.getOrDefault(key, 0.0);
-                    double y = b.getOrDefault(key, 0.0);
-                    assertThat(x).as("%s, pixel %s, window %s", key, grid.pixel(), grid.start()).isCloseTo(y,
-                            org.assertj.core.data.Offset.offset(1e-9));
-                    if (y > 1e-9) {
-                        assertThat(a).containsKey(key);
-                    }
-                }
-                assertThat(fromSummary.dominant().runPx.size()).isPositive();
+            if (fromSummary.summaryLevel() < 0) {
+                return false; // the rows were cheaper
             }
-        }
+            assertThat(items(fromSummary)).isEqualTo(items(fromRows));
+            Map<Key, Double> a = cells(fromSummary);
+            Map<Key, Double> b = cells(fromRows);
+            for (Key key : union(a, b)) {
+                double x = a.getOrDefault(key, 0.0);
+                double y = b.getOrDefault(key, 0.0);
+                assertThat(x).as("%s, pixel %s, window %s", key, grid.pixel(), grid.start()).isCloseTo(y,
+                        org.assertj.core.data.Offset.offset(1e-9));
+                if (y > 1e-9) {
+                    assertThat(a).containsKey(key);
+                }
+            }
+            assertThat(fromSummary.dominant().runPx.size()).isPositive();
+            return true;
+        });
         assertThat(used).isGreaterThan(50);
     }
 
     @Test
     void unalignedWindowsMoveAtMostABucketAcrossEachPixelEdge() {
-        Random random = new Random(7);
-        int used = 0;
-        for (int round = 0; round < 6; round++) {
-            double end = START + 100 + random.nextInt(1000);
-            StateTable t = table(random, 40_000 + random.nextInt(40_000), end);
-            StateSummary s = t.summarize(START, end, 8);
-            for (int q = 0; q < 40; q++) {
-                PixelGrid grid = SummaryGrids.unaligned(random, START, end);
-                double ws = grid.start();
-                StateSampler fromSummary = new StateSampler(grid, end).sample(t);
-                StateSampler fromRows = new StateSampler(grid, end).summaries(false).sample(t);
-                int k = fromSummary.summaryLevel();
-                if (k < 0) {
-                    continue;
-                }
-                used++;
-                assertThat(items(fromSummary)).isEqualTo(items(fromRows));
-                double bucketPx = s.width(k) / grid.pixel();
-                Map<Key, Double> a = cells(fromSummary);
-                Map<Key, Double> b = cells(fromRows);
-                Map<Key, Double> error = new HashMap<>(); // per pixel and level, over the values
-                for (Key key : union(a, b)) {
-                    double d = Math.abs(a.getOrDefault(key, 0.0) - b.getOrDefault(key, 0.0));
-                    error.merge(new Key(key.px(), key.level(), 0), d, Double::sum);
-                }
-                for (Map.Entry<Key, Double> e : error.entrySet()) {
-                    assertThat(e.getValue()).as("%s, buckets of %s px", e.getKey(), bucketPx)
-                            .isLessThanOrEqualTo(4 * bucketPx + 1e-9);
-                }
+        int used = SummaryGrids.compare(new Random(7), STATES, false, Integer.MAX_VALUE, (t, s, end, grid, fromSummary, fromRows) -> {
+            int k = fromSummary.summaryLevel();
+            if (k < 0) {
+                return false;
             }
-        }
+            assertThat(items(fromSummary)).isEqualTo(items(fromRows));
+            double bucketPx = s.width(k) / grid.pixel();
+            Map<Key, Double> a = cells(fromSummary);
+            Map<Key, Double> b = cells(fromRows);
+            Map<Key, Double> error = new HashMap<>(); // per pixel and level, over the values
+            for (Key key : union(a, b)) {
+                double d = Math.abs(a.getOrDefault(key, 0.0) - b.getOrDefault(key, 0.0));
+                error.merge(new Key(key.px(), key.level(), 0), d, Double::sum);
+            }
+            for (Map.Entry<Key, Double> e : error.entrySet()) {
+                assertThat(e.getValue()).as("%s, buckets of %s px", e.getKey(), bucketPx)
+                        .isLessThanOrEqualTo(4 * bucketPx + 1e-9);
+            }
+            return true;
+        });
         assertThat(used).isGreaterThan(20);
     }
 
     @Test
     void zoomedInWindowsAndSmallTablesReadTheRows() {
-        Random random = new Random(3);
-        StateTable t = table(random, 50_000, 1000);
-        StateSummary s = t.summarize(START, 1000, 8);
-        StateSampler in = new StateSampler(new PixelGrid(500, 500 + s.width(0) / 2, 1000), 1000).sample(t);
-        assertThat(in.summaryLevel()).isEqualTo(-1);
-        StateSampler out = new StateSampler(new PixelGrid(START, 1000, 100), 1000).sample(t);
-        assertThat(out.summaryLevel()).isGreaterThanOrEqualTo(0);
+        SummaryGrids.zoomedInReadsTheRows(STATES);
     }
 
     private static java.util.Set<Key> union(Map<Key, Double> a, Map<Key, Double> b) {

@@ -2,7 +2,6 @@ package dev.paje.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paje.store.VariableSummary;
 import dev.paje.store.VariableTable;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,7 +12,11 @@ import org.junit.jupiter.api.Test;
 
 /** Sampling a variable from its summary gives the items and cells of sampling its rows. */
 class VariableSummarySamplingTest {
-    private static final double START = 3.0;
+    private static final double START = SummaryGrids.START;
+    private static final SummaryGrids.Kind<VariableTable, VariableSampler> VARIABLES = new SummaryGrids.Kind<>(
+            VariableSummarySamplingTest::table, (t, end) -> t.summarize(START, end, 8),
+            (grid, end, t, summaries) -> new VariableSampler(grid, end).summaries(summaries).sample(t),
+            VariableSampler::summaryLevel);
 
     /** A random step function over {@code [START, end]}: mostly short steps, a few long ones, some gaps. */
     static VariableTable table(Random random, int steps, double end) {
@@ -59,96 +62,67 @@ class VariableSummarySamplingTest {
 
     @Test
     void alignedWindowsGiveTheRowsCells() {
-        Random random = new Random(42);
-        int used = 0;
-        for (int round = 0; round < 6; round++) {
-            double end = START + 100 + random.nextInt(1000);
-            VariableTable t = table(random, 40_000 + random.nextInt(40_000), end);
-            VariableSummary s = t.summarize(START, end, 8);
-            assertThat(s).isNotNull();
+        int used = SummaryGrids.compare(new Random(42), VARIABLES, true, Integer.MAX_VALUE, (t, s, end, grid, fromSummary, fromRows) -> {
             assertThat(s.levels()).isGreaterThan(3);
-            for (int q = 0; q < 40; q++) {
-                PixelGrid grid = SummaryGrids.aligned(random, s, START, end);
-                VariableSampler fromSummary = new VariableSampler(grid, end).sample(t);
-                VariableSampler fromRows = new VariableSampler(grid, end).summaries(false).sample(t);
-                assertThat(fromRows.summaryLevel()).isEqualTo(-1);
-                if (fromSummary.summaryLevel() < 0) {
-                    continue; // the rows were cheaper
-                }
-                used++;
-                assertThat(items(fromSummary)).isEqualTo(items(fromRows));
-                assertThat(cells(fromSummary)).as("pixel %s, window %s", grid.pixel(), grid.start()).isEqualTo(cells(fromRows));
+            assertThat(fromRows.summaryLevel()).isEqualTo(-1);
+            if (fromSummary.summaryLevel() < 0) {
+                return false; // the rows were cheaper
             }
-        }
+            assertThat(items(fromSummary)).isEqualTo(items(fromRows));
+            assertThat(cells(fromSummary)).as("pixel %s, window %s", grid.pixel(), grid.start()).isEqualTo(cells(fromRows));
+            return true;
+        });
         assertThat(used).isGreaterThan(50);
     }
 
     @Test
     void unalignedWindowsWidenCellsByAtMostABucket() {
-        Random random = new Random(7);
-        int used = 0;
-        for (int round = 0; round < 6; round++) {
-            double end = START + 100 + random.nextInt(1000);
-            VariableTable t = table(random, 40_000 + random.nextInt(40_000), end);
-            VariableSummary s = t.summarize(START, end, 8);
-            for (int q = 0; q < 40; q++) {
-                PixelGrid grid = SummaryGrids.unaligned(random, START, end);
-                double ws = grid.start();
-                VariableSampler fromSummary = new VariableSampler(grid, end).sample(t);
-                VariableSampler fromRows = new VariableSampler(grid, end).summaries(false).sample(t);
-                int k = fromSummary.summaryLevel();
-                if (k < 0) {
-                    continue;
-                }
-                used++;
-                assertThat(items(fromSummary)).isEqualTo(items(fromRows));
-                // each pixel's cell is that of the rows over the pixel widened by one bucket each side
-                double w = s.width(k);
-                Map<Integer, Cell> a = cells(fromSummary);
-                Map<Integer, Cell> b = cells(fromRows);
-                assertThat(a.keySet()).containsAll(b.keySet());
-                for (Map.Entry<Integer, Cell> e : a.entrySet()) {
-                    int px = e.getKey();
-                    double from = ws + px * grid.pixel() - w;
-                    double to = ws + (px + 1) * grid.pixel() + w;
-                    double lo = Double.POSITIVE_INFINITY;
-                    double hi = Double.NEGATIVE_INFINITY;
-                    List<Double> values = new ArrayList<>();
-                    for (int r = 0; r < t.size(); r++) {
-                        double re = Double.isNaN(t.end(r)) ? end : t.end(r);
-                        if (t.start(r) <= to && re >= from && re - t.start(r) < grid.pixel()) {
-                            lo = Math.min(lo, t.value(r));
-                            hi = Math.max(hi, t.value(r));
-                            values.add(t.value(r));
-                        }
-                    }
-                    Cell c = e.getValue();
-                    assertThat(c.min()).isGreaterThanOrEqualTo(lo);
-                    assertThat(c.max()).isLessThanOrEqualTo(hi);
-                    assertThat(values).contains(c.last());
-                    Cell exact = b.get(px);
-                    if (exact != null) {
-                        assertThat(c.min()).isLessThanOrEqualTo(exact.min());
-                        assertThat(c.max()).isGreaterThanOrEqualTo(exact.max());
+        // each check reads every row: 31 windows that use the summary are enough
+        int used = SummaryGrids.compare(new Random(7), VARIABLES, false, 31, (t, s, end, grid, fromSummary, fromRows) -> {
+            double ws = grid.start();
+            int k = fromSummary.summaryLevel();
+            if (k < 0) {
+                return false;
+            }
+            assertThat(items(fromSummary)).isEqualTo(items(fromRows));
+            // each pixel's cell is that of the rows over the pixel widened by one bucket each side
+            double w = s.width(k);
+            Map<Integer, Cell> a = cells(fromSummary);
+            Map<Integer, Cell> b = cells(fromRows);
+            assertThat(a.keySet()).containsAll(b.keySet());
+            for (Map.Entry<Integer, Cell> e : a.entrySet()) {
+                int px = e.getKey();
+                double from = ws + px * grid.pixel() - w;
+                double to = ws + (px + 1) * grid.pixel() + w;
+                double lo = Double.POSITIVE_INFINITY;
+                double hi = Double.NEGATIVE_INFINITY;
+                List<Double> values = new ArrayList<>();
+                for (int r = 0; r < t.size(); r++) {
+                    double re = Double.isNaN(t.end(r)) ? end : t.end(r);
+                    if (t.start(r) <= to && re >= from && re - t.start(r) < grid.pixel()) {
+                        lo = Math.min(lo, t.value(r));
+                        hi = Math.max(hi, t.value(r));
+                        values.add(t.value(r));
                     }
                 }
-                if (used > 30) {
-                    return; // the check above reads every row: enough
+                Cell c = e.getValue();
+                assertThat(c.min()).isGreaterThanOrEqualTo(lo);
+                assertThat(c.max()).isLessThanOrEqualTo(hi);
+                assertThat(values).contains(c.last());
+                Cell exact = b.get(px);
+                if (exact != null) {
+                    assertThat(c.min()).isLessThanOrEqualTo(exact.min());
+                    assertThat(c.max()).isGreaterThanOrEqualTo(exact.max());
                 }
             }
-        }
+            return true;
+        });
         assertThat(used).isGreaterThan(20);
     }
 
     @Test
     void zoomedInWindowsReadTheRows() {
-        Random random = new Random(3);
-        VariableTable t = table(random, 50_000, 1000);
-        VariableSummary s = t.summarize(START, 1000, 8);
-        VariableSampler in = new VariableSampler(new PixelGrid(500, 500 + s.width(0) / 2, 1000), 1000).sample(t);
-        assertThat(in.summaryLevel()).isEqualTo(-1);
-        VariableSampler out = new VariableSampler(new PixelGrid(START, 1000, 100), 1000).sample(t);
-        assertThat(out.summaryLevel()).isGreaterThanOrEqualTo(0);
+        SummaryGrids.zoomedInReadsTheRows(VARIABLES);
     }
 
     @Test

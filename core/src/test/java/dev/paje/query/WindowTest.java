@@ -55,36 +55,29 @@ class WindowTest {
         List<Integer> want = new ArrayList<>();
         if (table instanceof StateTable s) {
             Window.states(s, a, b, got::add);
-            for (int i = 0; i < s.size(); i++) {
-                if (s.start(i) <= b && s.end(i) >= a) {
-                    want.add(i);
-                }
-            }
+            scan(s.size(), i -> s.start(i) <= b && s.end(i) >= a, want);
         } else if (table instanceof EventTable e) {
             Window.events(e, a, b, got::add);
-            for (int i = 0; i < e.size(); i++) {
-                if (e.time(i) >= a && e.time(i) <= b) {
-                    want.add(i);
-                }
-            }
+            scan(e.size(), i -> e.time(i) >= a && e.time(i) <= b, want);
         } else if (table instanceof VariableTable v) {
             Window.variables(v, a, b, got::add);
-            for (int i = 0; i < v.size(); i++) {
-                if (v.start(i) <= b && v.end(i) >= a) {
-                    want.add(i);
-                }
-            }
+            scan(v.size(), i -> v.start(i) <= b && v.end(i) >= a, want);
         } else if (table instanceof LinkTable l) {
             Window.links(l, a, b, got::add);
-            for (int i = 0; i < l.size(); i++) {
-                if (l.complete(i) && l.start(i) <= b && l.end(i) >= a) {
-                    want.add(i);
-                }
-            }
+            scan(l.size(), i -> l.complete(i) && l.start(i) <= b && l.end(i) >= a, want);
         } else {
             return 0;
         }
         assertThat(got).as("%s window [%s, %s]", path.getFileName(), a, b).isEqualTo(want);
         return 1;
+    }
+
+    /** The rows {@code 0..n-1} that {@code in} keeps, by brute force: what the window must answer. */
+    private static void scan(int n, java.util.function.IntPredicate in, List<Integer> want) {
+        for (int i = 0; i < n; i++) {
+            if (in.test(i)) {
+                want.add(i);
+            }
+        }
     }
 }

@@ -3,12 +3,10 @@ package dev.paje.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paje.Corpus;
+import dev.paje.Dumps;
 import dev.paje.TraceLoader;
-import dev.paje.dump.DumpOptions;
-import dev.paje.dump.DumpWriter;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,24 +21,17 @@ import org.junit.jupiter.api.Test;
 class ChunkBoundaryTest {
     private static final Path EXAMPLE = Path.of("../examples/hello.trace");
 
-    private static String dump(TraceLoader.Loaded loaded) throws IOException {
-        assertThat(loaded.problems()).isEmpty();
-        StringWriter out = new StringWriter();
-        new DumpWriter(DumpOptions.defaults()).write(loaded.trace(), out);
-        return out.toString();
-    }
-
     private static void sameAtEveryChunkSize(Path trace, int[] sizes) throws IOException {
-        String expected = dump(TraceLoader.builder().threads(1).build().load(trace));
+        String expected = Dumps.plain(TraceLoader.builder().threads(1).build().load(trace));
         byte[] bytes = Files.readAllBytes(trace);
         for (int size : sizes) {
             for (int threads : new int[] {1, 2}) {
                 TraceLoader loader = TraceLoader.builder().threads(threads).chunkSize(size).build();
-                assertThat(dump(loader.load(trace))).as("%s, chunks of %d bytes, %d threads", trace, size, threads)
+                assertThat(Dumps.plain(loader.load(trace))).as("%s, chunks of %d bytes, %d threads", trace, size, threads)
                         .isEqualTo(expected);
             }
             TraceLoader loader = TraceLoader.builder().chunkSize(size).build();
-            assertThat(dump(loader.load(new ByteArrayInputStream(bytes), "stdin", trace.getParent())))
+            assertThat(Dumps.plain(loader.load(new ByteArrayInputStream(bytes), "stdin", trace.getParent())))
                     .as("%s from a stream, blocks of %d bytes", trace, size).isEqualTo(expected);
         }
     }
@@ -79,7 +70,7 @@ class ChunkBoundaryTest {
             sizes[i] = i + 1;
         }
         sameAtEveryChunkSize(trace, sizes);
-        String dump = dump(TraceLoader.builder().build().load(trace));
+        String dump = Dumps.plain(TraceLoader.builder().build().load(trace));
         assertThat(dump).contains("\"P#0_T#9\"", "\"a value with # and spaces\"", "inner");
     }
 

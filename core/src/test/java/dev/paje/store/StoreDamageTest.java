@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paje.CachePolicy;
 import dev.paje.SyntheticTrace;
+import dev.paje.Dumps;
 import dev.paje.TraceLoader;
-import dev.paje.dump.DumpOptions;
-import dev.paje.dump.DumpWriter;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -38,22 +36,15 @@ class StoreDamageTest {
         return TraceLoader.builder().collectProblems(20).cache(new CachePolicy(true, 0, dir.resolve("cache"))).build();
     }
 
-    private static String dump(TraceLoader.Loaded loaded) throws IOException {
-        StringWriter out = new StringWriter();
-        new DumpWriter(new DumpOptions(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, true, 6, true, true))
-                .write(loaded.trace(), out);
-        return out.toString();
-    }
-
     @BeforeAll
     static void writeTraceAndCache() throws IOException {
         trace = SyntheticTrace.write(dir.resolve("app.trace"), 4, 8, 150, 7);
         TraceLoader.Loaded plain = TraceLoader.builder().build().load(trace);
         assertThat(plain.valid()).as("%s", plain.problems()).isTrue();
-        expected = dump(plain);
+        expected = Dumps.full(plain);
         TraceLoader.Loaded first = loader().load(trace);
         assertThat(first.fromCache()).isFalse();
-        assertThat(dump(first)).isEqualTo(expected);
+        assertThat(Dumps.full(first)).isEqualTo(expected);
         good = Files.readAllBytes(cacheFile());
         assertThat(good.length).as("several blocks per table").isGreaterThan(200_000);
     }
@@ -79,7 +70,7 @@ class StoreDamageTest {
             damage.accept(ch);
         }
         TraceLoader.Loaded loaded = loader().load(trace);
-        assertThat(dump(loaded)).as(what).isEqualTo(expected);
+        assertThat(Dumps.full(loaded)).as(what).isEqualTo(expected);
         if (!damages) {
             return; // the bytes were already so: nothing to detect
         }
@@ -157,9 +148,9 @@ class StoreDamageTest {
             assertThat(Files.size(trace)).isEqualTo(size);
             TraceLoader.Loaded replaced = loader().load(trace);
             assertThat(replaced.fromCache()).isFalse();
-            assertThat(dump(replaced)).contains("wun").isNotEqualTo(expected);
+            assertThat(Dumps.full(replaced)).contains("wun").isNotEqualTo(expected);
             TraceLoader.Loaded plain = TraceLoader.builder().build().load(trace);
-            assertThat(dump(replaced)).isEqualTo(dump(plain));
+            assertThat(Dumps.full(replaced)).isEqualTo(Dumps.full(plain));
         } finally {
             Files.write(trace, text);
             Files.setLastModifiedTime(trace, time);
@@ -173,7 +164,7 @@ class StoreDamageTest {
         Files.writeString(notADir, "x");
         TraceLoader.Loaded loaded = TraceLoader.builder().cache(new CachePolicy(true, 0, notADir.resolve("sub")))
                 .build().load(trace);
-        assertThat(dump(loaded)).isEqualTo(expected);
+        assertThat(Dumps.full(loaded)).isEqualTo(expected);
         assertThat(loaded.notices()).singleElement().asString().contains("reading without");
     }
 
@@ -203,7 +194,7 @@ class StoreDamageTest {
         TraceLoader cached = TraceLoader.builder().cache(new CachePolicy(true, 0, cacheDir)).build();
         TraceLoader.Loaded after = cached.load(big);
         assertThat(after.fromCache()).isFalse();
-        assertThat(dump(after)).isEqualTo(dump(TraceLoader.builder().build().load(big)));
+        assertThat(Dumps.full(after)).isEqualTo(Dumps.full(TraceLoader.builder().build().load(big)));
         assertThat(cached.load(big).fromCache()).isTrue();
     }
 

@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paje.CachePolicy;
 import dev.paje.Corpus;
+import dev.paje.Dumps;
 import dev.paje.TraceLoader;
-import dev.paje.dump.DumpOptions;
-import dev.paje.dump.DumpWriter;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -24,13 +22,6 @@ class TraceCacheTest {
         return TraceLoader.builder().legacyNames(legacy).cache(new CachePolicy(true, 0, dir.resolve("cache"))).build();
     }
 
-    private static String dump(TraceLoader.Loaded loaded) throws IOException {
-        StringWriter out = new StringWriter();
-        new DumpWriter(new DumpOptions(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, true, 6, true, true))
-                .write(loaded.trace(), out);
-        return out.toString();
-    }
-
     @Test
     void everyValidCorpusTraceRoundTrips() throws IOException {
         for (Path trace : Corpus.traces("valid")) {
@@ -43,7 +34,7 @@ class TraceCacheTest {
             TraceLoader.Loaded again = loader(false).load(copy);
             assertThat(first.fromCache()).isFalse();
             assertThat(again.fromCache()).as("%s reopened from its cache", trace).isTrue();
-            assertThat(dump(again)).as("%s from the cache", trace).isEqualTo(dump(first));
+            assertThat(Dumps.full(again)).as("%s from the cache", trace).isEqualTo(Dumps.full(first));
             assertThat(again.lines()).isEqualTo(first.lines());
             assertThat(again.events()).isEqualTo(first.events());
             assertThat(again.trace().end()).isEqualTo(first.trace().end());
@@ -54,10 +45,10 @@ class TraceCacheTest {
     void userFieldsAndExampleRoundTrip() throws IOException {
         Path copy = dir.resolve("hello.trace");
         Files.copy(Path.of("../examples/hello.trace"), copy);
-        String fresh = dump(loader(false).load(copy));
+        String fresh = Dumps.full(loader(false).load(copy));
         TraceLoader.Loaded again = loader(false).load(copy);
         assertThat(again.fromCache()).isTrue();
-        assertThat(dump(again)).isEqualTo(fresh).contains("main.c, 42");
+        assertThat(Dumps.full(again)).isEqualTo(fresh).contains("main.c, 42");
     }
 
     @Test
@@ -71,14 +62,14 @@ class TraceCacheTest {
         Files.setLastModifiedTime(copy, FileTime.fromMillis(System.currentTimeMillis() + 5000));
         TraceLoader.Loaded changed = loader(false).load(copy);
         assertThat(changed.fromCache()).as("changed trace").isFalse();
-        assertThat(dump(changed)).contains("301.000000");
+        assertThat(Dumps.full(changed)).contains("301.000000");
     }
 
     @Test
     void corruptCacheIsIgnored() throws IOException {
         Path copy = dir.resolve("hello.trace");
         Files.copy(Path.of("../examples/hello.trace"), copy);
-        String fresh = dump(loader(false).load(copy));
+        String fresh = Dumps.full(loader(false).load(copy));
         try (var files = Files.list(dir.resolve("cache"))) {
             for (Path c : files.toList()) {
                 byte[] b = Files.readAllBytes(c);
@@ -86,7 +77,7 @@ class TraceCacheTest {
             }
         }
         TraceLoader.Loaded again = loader(false).load(copy);
-        assertThat(dump(again)).isEqualTo(fresh);
+        assertThat(Dumps.full(again)).isEqualTo(fresh);
     }
 
     @Test

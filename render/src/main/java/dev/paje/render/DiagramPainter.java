@@ -47,10 +47,11 @@ final class DiagramPainter {
 
         Hatch hatch = new Hatch();
         int left = layout.plotLeft;
-        StatePainter states = new StatePainter(g, layout.grid, left, palette, hatch);
-        VariablePainter variables = new VariablePainter(g, layout.grid, left, palette, hatch);
-        MarkPainter marks = new MarkPainter(g, layout.grid, left, palette, hatch);
-        AggregatePainter aggregates = new AggregatePainter(g, layout.grid, left, palette, trace.end());
+        PlotPainter.Canvas canvas = new PlotPainter.Canvas(g, layout.grid, left, palette, hatch);
+        StatePainter states = new StatePainter(canvas);
+        VariablePainter variables = new VariablePainter(canvas);
+        MarkPainter marks = new MarkPainter(canvas);
+        AggregatePainter aggregates = new AggregatePainter(canvas, trace.end());
         StateSampler stateSampler = new StateSampler(layout.grid, trace.end());
         VariableSampler variableSampler = new VariableSampler(layout.grid, trace.end());
         PointSampler points = new PointSampler(layout.grid);
@@ -76,7 +77,7 @@ final class DiagramPainter {
         }
         hatch.draw(g);
         RowIndex index = new RowIndex(trace, scope, layout.rows, layout.plotTop);
-        LinkPainter links = new LinkPainter(g, layout.grid, left, palette, index, marks);
+        LinkPainter links = new LinkPainter(canvas, index, marks);
         links.paint(trace, scope, points);
         g.setClip(null);
         if (layout.legend != null) {

@@ -1,6 +1,5 @@
 package dev.paje.render;
 
-import dev.paje.query.PixelGrid;
 import dev.paje.query.PointSampler;
 import dev.paje.store.Container;
 import dev.paje.store.LinkTable;
@@ -8,7 +7,6 @@ import dev.paje.store.Trace;
 import dev.paje.store.Type;
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Path2D;
@@ -23,22 +21,13 @@ import java.util.Set;
  * where a container holds too many, a dark bar per pixel at the bottom of its row. Arrows of one
  * colour form two shapes (shafts, heads), and an arrow already drawn on the same pixels is skipped.
  */
-final class LinkPainter {
+final class LinkPainter extends PlotPainter {
     private static final double HEAD = 8;
-    private final Graphics2D g;
-    private final PixelGrid grid;
-    private final int left;
-    private final Palette palette;
     private final RowIndex rows;
     private final MarkPainter marks;
-    long exact;
-    long cells;
 
-    LinkPainter(Graphics2D g, PixelGrid grid, int left, Palette palette, RowIndex rows, MarkPainter marks) {
-        this.g = g;
-        this.grid = grid;
-        this.left = left;
-        this.palette = palette;
+    LinkPainter(Canvas c, RowIndex rows, MarkPainter marks) {
+        super(c);
         this.rows = rows;
         this.marks = marks;
     }

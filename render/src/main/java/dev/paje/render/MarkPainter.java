@@ -1,12 +1,10 @@
 package dev.paje.render;
 
-import dev.paje.query.PixelGrid;
 import dev.paje.query.PointSampler;
 import dev.paje.store.EventTable;
 import dev.paje.store.Type;
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.geom.Path2D;
 import java.util.HashSet;
@@ -20,21 +18,10 @@ import java.util.Set;
  * logarithm of the count, hatched. Triangles of one colour form one shape, and a triangle already
  * drawn at the same pixel is not drawn again (it would cover the very same pixels).
  */
-final class MarkPainter {
-    private final Graphics2D g;
-    private final PixelGrid grid;
-    private final int left;
-    private final Palette palette;
-    private final Hatch hatch;
-    long exact;
-    long cells;
+final class MarkPainter extends PlotPainter {
 
-    MarkPainter(Graphics2D g, PixelGrid grid, int left, Palette palette, Hatch hatch) {
-        this.g = g;
-        this.grid = grid;
-        this.left = left;
-        this.palette = palette;
-        this.hatch = hatch;
+    MarkPainter(Canvas c) {
+        super(c);
     }
 
     void events(Row row, Type type, EventTable t, PointSampler s) {

@@ -4,14 +4,11 @@ import dev.paje.store.Trace;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import javax.imageio.ImageIO;
 import org.jfree.svg.SVGGraphics2D;
 
@@ -46,23 +43,6 @@ public final class Renderer {
             case SVG -> svg(painter, layout, out);
             case PNG -> png(painter, layout, out);
         };
-    }
-
-    /** The same, into a file whose extension says the format; the file is replaced only once the picture is drawn. */
-    public static Picture render(Trace trace, RenderOptions options, Path file) throws IOException {
-        Format format = Format.of(file);
-        Path dir = file.toAbsolutePath().getParent();
-        Path tmp = dir.resolve("." + file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
-        try {
-            Picture p;
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
-                p = render(trace, options, out, format);
-            }
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            return p;
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
     }
 
     private static Picture svg(DiagramPainter painter, Layout layout, OutputStream out) throws IOException {

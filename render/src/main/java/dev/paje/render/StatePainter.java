@@ -1,11 +1,9 @@
 package dev.paje.render;
 
-import dev.paje.query.PixelGrid;
 import dev.paje.query.StateSampler;
 import dev.paje.store.DisplayNames;
 import dev.paje.store.Type;
 import java.awt.Color;
-import java.awt.Graphics2D;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,25 +12,14 @@ import java.util.List;
  * boxes, nested levels inset inside outer ones, a dark left edge and the value's name when there is
  * room; shorter states as stacked shares per pixel and level, hatched.
  */
-final class StatePainter {
-    private final Graphics2D g;
-    private final PixelGrid grid;
-    private final int left;
-    private final Palette palette;
-    private final Hatch hatch;
+final class StatePainter extends PlotPainter {
     private final Labels labels;
     private int[] byLevel = new int[64];
     private int[] cellValues = new int[8];
     private double[] cellShares = new double[8];
-    long exact;
-    long cells;
 
-    StatePainter(Graphics2D g, PixelGrid grid, int left, Palette palette, Hatch hatch) {
-        this.g = g;
-        this.grid = grid;
-        this.left = left;
-        this.palette = palette;
-        this.hatch = hatch;
+    StatePainter(Canvas c) {
+        super(c);
         this.labels = new Labels(g);
     }
 

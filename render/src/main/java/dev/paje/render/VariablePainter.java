@@ -1,12 +1,10 @@
 package dev.paje.render;
 
-import dev.paje.query.PixelGrid;
 import dev.paje.query.VariableSampler;
 import dev.paje.store.Type;
 import dev.paje.store.VariableTable;
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Graphics2D;
 import java.awt.geom.Path2D;
 
 /**
@@ -14,21 +12,10 @@ import java.awt.geom.Path2D;
  * variable's minimum to maximum over the whole trace, written at the left), and for pixels holding
  * many steps a bar from their minimum to their maximum, hatched.
  */
-final class VariablePainter {
-    private final Graphics2D g;
-    private final PixelGrid grid;
-    private final int left;
-    private final Palette palette;
-    private final Hatch hatch;
-    long exact;
-    long cells;
+final class VariablePainter extends PlotPainter {
 
-    VariablePainter(Graphics2D g, PixelGrid grid, int left, Palette palette, Hatch hatch) {
-        this.g = g;
-        this.grid = grid;
-        this.left = left;
-        this.palette = palette;
-        this.hatch = hatch;
+    VariablePainter(Canvas c) {
+        super(c);
     }
 
     void paint(Lane lane, Type type, VariableTable table, VariableSampler s) {

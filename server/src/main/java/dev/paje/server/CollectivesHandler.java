@@ -40,11 +40,9 @@ final class CollectivesHandler implements Endpoint {
 
     @Override
     public void handle(HttpExchange ex, Params params) throws IOException {
-        double start = params.number("start");
-        double end = params.number("end");
-        if (start > end) {
-            throw ApiException.badRequest("start must not be after end, found start=" + start + " and end=" + end);
-        }
+        double[] window = params.window();
+        double start = window[0];
+        double end = window[1];
         int[] only = params.has("containers") ? params.ids("containers", WindowHandler.MAX_CONTAINERS) : null;
         if (only != null) {
             for (int id : only) {

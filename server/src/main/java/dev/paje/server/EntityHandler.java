@@ -17,13 +17,7 @@ import java.io.IOException;
 import java.util.Locale;
 
 /** {@code GET /api/entity?container=C&type=T&row=R}: everything known about one entity, for the inspector. */
-final class EntityHandler implements Endpoint {
-    private final TraceView model;
-
-    EntityHandler(TraceView model) {
-        this.model = model;
-    }
-
+record EntityHandler(TraceView model) implements Endpoint {
     @Override
     public void handle(HttpExchange ex, Params params) throws IOException {
         Container c = model.container(params.id("container"));

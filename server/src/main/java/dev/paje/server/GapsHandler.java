@@ -15,20 +15,12 @@ import java.util.List;
  * starts, ends, occurs or steps in any listed container; links held by them count at both ends), for
  * the page to fold them into cut marks. {@code min} defaults to a tenth of the window.
  */
-final class GapsHandler implements Endpoint {
-    private final TraceView model;
-
-    GapsHandler(TraceView model) {
-        this.model = model;
-    }
-
+record GapsHandler(TraceView model) implements Endpoint {
     @Override
     public void handle(HttpExchange ex, Params params) throws IOException {
-        double start = params.number("start");
-        double end = params.number("end");
-        if (start > end) {
-            throw ApiException.badRequest("start must not be after end, found start=" + start + " and end=" + end);
-        }
+        double[] window = params.window();
+        double start = window[0];
+        double end = window[1];
         double min = params.has("min") ? params.number("min") : (end - start) / 10;
         if (!(min > 0) && end > start) {
             throw ApiException.badRequest("min must be positive, found " + min);

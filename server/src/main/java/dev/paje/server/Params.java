@@ -36,6 +36,16 @@ final class Params {
         return new Params(map);
     }
 
+    /** The numbers {@code start} and {@code end} of a time window, start not after end. */
+    double[] window() {
+        double start = number("start");
+        double end = number("end");
+        if (start > end) {
+            throw ApiException.badRequest("start must not be after end, found start=" + start + " and end=" + end);
+        }
+        return new double[] {start, end};
+    }
+
     private static String decode(String s) {
         try {
             return URLDecoder.decode(s, StandardCharsets.UTF_8);

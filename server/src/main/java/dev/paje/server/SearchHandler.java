@@ -18,13 +18,7 @@ import java.util.List;
  * matching a query ({@link SearchQuery}), earliest first, at most N (default 1000), with the total
  * count; for plain text also the containers whose name contains it. The search is {@link Search}'s.
  */
-final class SearchHandler implements Endpoint {
-    private final TraceView model;
-
-    SearchHandler(TraceView model) {
-        this.model = model;
-    }
-
+record SearchHandler(TraceView model) implements Endpoint {
     @Override
     public void handle(HttpExchange ex, Params params) throws IOException {
         SearchConditions conditions = SearchConditions.parse(params.text("q"));

@@ -12,6 +12,9 @@ import dev.paje.store.Container;
 import dev.paje.store.Trace;
 import dev.paje.store.Type;
 import dev.paje.store.TypeKind;
+import dev.paje.format.JsonOut;
+import dev.paje.stats.StatsJson;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,15 +23,9 @@ import java.util.List;
  * {@code GET /api/stats?start=S&end=E[&containers=1,2][&groupBy=T]}: the statistics of a time slice
  * (issue 5), computed by {@link Stats} and sent with ids, for the viewer's statistics panel.
  */
-final class StatsHandler implements Endpoint {
+record StatsHandler(TraceView model) implements Endpoint {
     /** Above this many path comparisons, computing every container and keeping the wanted ones is cheaper. */
     private static final long PATH_LOOKUP_BUDGET = 2_000_000;
-
-    private final TraceView model;
-
-    StatsHandler(TraceView model) {
-        this.model = model;
-    }
 
     @Override
     public void handle(HttpExchange ex, Params params) throws IOException {
@@ -66,7 +63,11 @@ final class StatsHandler implements Endpoint {
                 kept.add(s);
             }
         }
-        Json.send(ex, 200, Json.bytes(g -> new StatsWriter(g).write(result, groupBy, kept)));
+        ByteArrayOutputStream body = new ByteArrayOutputStream(4096);
+        try (JsonOut g = new JsonOut(body)) {
+            new StatsJson(g, StatsJson.Naming.IDS).write(null, result, kept);
+        }
+        Json.send(ex, 200, body.toByteArray());
     }
 
     private StatsResult compute(Trace trace, StatsOptions options, Type groupBy) {

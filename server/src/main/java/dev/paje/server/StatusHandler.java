@@ -7,13 +7,7 @@ import java.io.IOException;
  * {@code GET /api/status}: {@code {"state": "loading"|"ready"|"failed", "file", "done", "total",
  * "seconds", "message"}}; the page polls it while the trace loads.
  */
-final class StatusHandler implements Endpoint {
-    private final LoadStatus status;
-
-    StatusHandler(LoadStatus status) {
-        this.status = status;
-    }
-
+record StatusHandler(LoadStatus status) implements Endpoint {
     @Override
     public void handle(HttpExchange ex, Params params) throws IOException {
         Json.send(ex, 200, Json.bytes(g -> {

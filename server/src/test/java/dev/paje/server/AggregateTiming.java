@@ -1,6 +1,5 @@
 package dev.paje.server;
 
-import dev.paje.CachePolicy;
 import dev.paje.TraceLoader;
 import dev.paje.store.Container;
 import dev.paje.store.Trace;
@@ -24,12 +23,8 @@ public final class AggregateTiming {
     public static void main(String[] args) throws Exception {
         Path file = Path.of(args[0]);
         Path cache = Path.of(args.length > 1 ? args[1] : "/tmp/agg-cache");
-        long t0 = System.nanoTime();
-        TraceLoader.Loaded loaded = TraceLoader.builder().collectProblems(100)
-                .cache(new CachePolicy(true, CachePolicy.defaults().minBytes(), cache)).build().load(file);
+        TraceLoader.Loaded loaded = TimingLoad.load(file, cache);
         Trace trace = loaded.trace();
-        System.out.printf("%s: loaded in %.1f s (cache: %s), %d containers, %d problems%n", file.getFileName(),
-                (System.nanoTime() - t0) / 1e9, loaded.fromCache(), trace.containers().size(), loaded.problems().size());
         Container top = trace.containers().stream().max(Comparator.comparingInt(AggregateTiming::descendants)).orElseThrow();
         Container child = top.children().stream().max(Comparator.comparingInt(AggregateTiming::descendants)).orElse(top);
         try (ViewerServer server = ViewerServer.start(loaded, file.getFileName().toString(), "127.0.0.1", 0)) {

@@ -3,58 +3,45 @@ package dev.paje.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.paje.TraceLoader;
 import dev.paje.causal.LogicalTime;
 import dev.paje.store.Container;
 import dev.paje.store.EventTable;
 import dev.paje.store.LinkTable;
 import dev.paje.store.StateTable;
-import dev.paje.store.Trace;
 import dev.paje.store.Type;
-import java.nio.file.Path;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code /api/window?time=logical} and {@code /api/logical} over a trace with clock skew, against {@link LogicalTime}. */
 class LogicalWindowTest {
-    private static Trace trace;
+    @RegisterExtension
+    static final ServedTrace SKEW = ServedTrace.api("src/test/resources/causal/skew.trace");
     private static LogicalTime logical;
-    private static ViewerServer server;
-    private static Api api;
 
     @BeforeAll
     static void start() throws Exception {
-        TraceLoader.Loaded loaded = TraceLoader.builder().build().load(Path.of("src/test/resources/causal/skew.trace"));
-        trace = loaded.trace();
-        logical = LogicalTime.of(trace);
-        server = ViewerServer.start(loaded, "skew.trace", "127.0.0.1", 0, "/static-fixture");
-        api = new Api(server);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
+        logical = LogicalTime.of(SKEW.trace());
     }
 
     private static String all() {
-        return trace.containers().stream().map(c -> String.valueOf(c.id())).collect(Collectors.joining(","));
+        return SKEW.trace().containers().stream().map(c -> String.valueOf(c.id())).collect(Collectors.joining(","));
     }
 
     private JsonNode logicalWindow() {
-        return api.window("/api/window?time=logical&start=0&end=" + (logical.maxClock() + 1) + "&width=1000&containers=" + all());
+        return SKEW.api().window("/api/window?time=logical&start=0&end=" + (logical.maxClock() + 1) + "&width=1000&containers=" + all());
     }
 
     @Test
     void theAxisIsTheLamportClocks() {
-        JsonNode a = api.ok("/api/logical");
+        JsonNode a = SKEW.api().ok("/api/logical");
         assertThat(a.get("start").asDouble()).isZero();
         assertThat(a.get("maxClock").asInt()).isEqualTo(logical.maxClock()).isPositive();
         assertThat(a.get("end").asDouble()).isEqualTo(logical.maxClock() + 1);
         assertThat(a.get("links").asInt()).isEqualTo(4);
         assertThat(a.get("ignoredLinks").asInt()).isZero();
-        for (Container c : trace.containers()) {
+        for (Container c : SKEW.trace().containers()) {
             assertThat(a.get("containers").get("start").get(c.id()).asDouble()).isEqualTo(logical.position(c.id(), c.start()));
         }
     }
@@ -64,9 +51,9 @@ class LogicalWindowTest {
         int states = 0;
         int events = 0;
         for (JsonNode row : logicalWindow().get("rows")) {
-            Container c = trace.container(row.get("container").asInt());
+            Container c = SKEW.trace().container(row.get("container").asInt());
             for (JsonNode st : row.get("states")) {
-                Type t = trace.types().get(st.get("type").asInt());
+                Type t = SKEW.trace().types().get(st.get("type").asInt());
                 StateTable table = c.states(t);
                 for (JsonNode it : st.get("items")) {
                     int r = it.get("row").asInt();
@@ -76,7 +63,7 @@ class LogicalWindowTest {
                 }
             }
             for (JsonNode ev : row.get("events")) {
-                EventTable table = c.events(trace.types().get(ev.get("type").asInt()));
+                EventTable table = c.events(SKEW.trace().types().get(ev.get("type").asInt()));
                 for (JsonNode it : ev.get("items")) {
                     assertThat(it.get("time").asDouble()).isEqualTo(logical.position(c.id(), table.time(it.get("row").asInt())));
                     events++;
@@ -92,9 +79,9 @@ class LogicalWindowTest {
         int links = 0;
         int tachyons = 0;
         for (JsonNode row : logicalWindow().get("rows")) {
-            Container holder = trace.container(row.get("container").asInt());
+            Container holder = SKEW.trace().container(row.get("container").asInt());
             for (JsonNode lk : row.get("links")) {
-                LinkTable table = holder.links(trace.types().get(lk.get("type").asInt()));
+                LinkTable table = holder.links(SKEW.trace().types().get(lk.get("type").asInt()));
                 for (JsonNode it : lk.get("items")) {
                     int r = it.get("row").asInt(); // the store's row: the inspector asks /api/entity for it
                     assertThat(it.get("from").asInt()).isEqualTo(table.from(r));
@@ -113,28 +100,28 @@ class LogicalWindowTest {
 
     @Test
     void realTimeIsStillTheDefault() {
-        JsonNode w = api.window("/api/window?start=0&end=10&width=100&containers=" + all());
-        JsonNode w2 = api.window("/api/window?time=real&start=0&end=10&width=100&containers=" + all());
+        JsonNode w = SKEW.api().window("/api/window?start=0&end=10&width=100&containers=" + all());
+        JsonNode w2 = SKEW.api().window("/api/window?time=real&start=0&end=10&width=100&containers=" + all());
         assertThat(w2).isEqualTo(w);
-        assertThat(api.get("/api/window?time=lamport&start=0&end=10&width=100&containers=1").status()).isEqualTo(400);
+        assertThat(SKEW.api().get("/api/window?time=lamport&start=0&end=10&width=100&containers=1").status()).isEqualTo(400);
     }
 
     @Test
     void convertsBetweenSecondsAndSteps() {
-        Container p3 = trace.containers().stream().filter(c -> "p3".equals(c.alias())).findFirst().orElseThrow();
-        JsonNode a = api.ok("/api/logical?container=" + p3.id() + "&times=1.5,4,5");
+        Container p3 = SKEW.trace().containers().stream().filter(c -> "p3".equals(c.alias())).findFirst().orElseThrow();
+        JsonNode a = SKEW.api().ok("/api/logical?container=" + p3.id() + "&times=1.5,4,5");
         assertThat(a.get("positions").get(0).asDouble()).isEqualTo(logical.position(p3.id(), 1.5));
         assertThat(a.get("positions").get(1).asDouble()).isEqualTo(logical.position(p3.id(), 4));
-        JsonNode back = api.ok("/api/logical?container=" + p3.id() + "&positions=" + a.get("positions").get(0) + ","
+        JsonNode back = SKEW.api().ok("/api/logical?container=" + p3.id() + "&positions=" + a.get("positions").get(0) + ","
                 + a.get("positions").get(1));
         assertThat(back.get("times").get(0).asDouble()).isEqualTo(1.5);
         assertThat(back.get("times").get(1).asDouble()).isEqualTo(4.0);
         // the whole trace: monotone both ways
-        JsonNode g = api.ok("/api/logical?times=0,2,4,6,10");
+        JsonNode g = SKEW.api().ok("/api/logical?times=0,2,4,6,10");
         for (int i = 1; i < 5; i++) {
             assertThat(g.get("positions").get(i).asDouble()).isGreaterThanOrEqualTo(g.get("positions").get(i - 1).asDouble());
         }
         assertThat(g.get("positions").get(4).asDouble()).isEqualTo(logical.maxClock());
-        assertThat(api.get("/api/logical?times=1,x").status()).isEqualTo(400);
+        assertThat(SKEW.api().get("/api/logical?times=1,x").status()).isEqualTo(400);
     }
 }

@@ -5,7 +5,6 @@ import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
-import dev.paje.CachePolicy;
 import dev.paje.TraceLoader;
 import dev.paje.store.Trace;
 import java.nio.file.Files;
@@ -50,12 +49,8 @@ public final class PanTiming {
         watchdog.start();
 
         long t0 = System.nanoTime();
-        TraceLoader.Loaded loaded = TraceLoader.builder().collectProblems(100)
-                .cache(new CachePolicy(true, CachePolicy.defaults().minBytes(), Path.of("/tmp/paje-timing-cache")))
-                .build().load(file);
+        TraceLoader.Loaded loaded = TimingLoad.load(file, TimingLoad.CACHE);
         Trace trace = loaded.trace();
-        System.out.printf("%s: loaded in %.1f s (cache: %s), %d containers%n", file.getFileName(),
-                (System.nanoTime() - t0) / 1e9, loaded.fromCache(), trace.containers().size());
         try (ViewerServer server = ViewerServer.start(loaded, file.getFileName().toString(), "127.0.0.1", 0);
                 Playwright pw = Playwright.create(new Playwright.CreateOptions()
                         .setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));

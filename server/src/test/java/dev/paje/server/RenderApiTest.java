@@ -3,14 +3,12 @@ package dev.paje.server;
 import dev.paje.store.DisplayNames;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paje.TraceLoader;
 import dev.paje.render.Format;
 import dev.paje.render.Picture;
 import dev.paje.render.RenderOptions;
 import dev.paje.render.Renderer;
 import dev.paje.render.ViewChoices;
 import dev.paje.store.Container;
-import dev.paje.store.Trace;
 import dev.paje.store.Type;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -25,43 +23,33 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /** {@code /api/render} over examples/hello.trace: the picture of a view (rows, hidden values, colours) and its errors. */
 class RenderApiTest {
+    @RegisterExtension
+    static final ServedTrace HELLO = ServedTrace.api("../examples/hello.trace");
     private static final int RUNNING = 0x33cc33;
     private static final int MINE = 0x123456;
     private static final Path OUT = Path.of("target", "render-api");
-    private static Trace trace;
-    private static ViewerServer server;
-    private static Api api;
 
     @BeforeAll
     static void start() throws Exception {
-        TraceLoader.Loaded loaded = TraceLoader.builder().build().load(Path.of("../examples/hello.trace"));
-        trace = loaded.trace();
-        server = ViewerServer.start(loaded, "hello.trace", "127.0.0.1", 0, "/static-fixture");
-        api = new Api(server);
         Files.createDirectories(OUT);
     }
 
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
     private static int id(String container) {
-        return trace.containers().stream().filter(c -> DisplayNames.name(c.name()).equals(container)).findFirst()
+        return HELLO.trace().containers().stream().filter(c -> DisplayNames.name(c.name()).equals(container)).findFirst()
                 .map(Container::id).orElseThrow();
     }
 
     private static Type type(String name) {
-        return trace.types().stream().filter(t -> DisplayNames.name(t.name()).equals(name)).findFirst().orElseThrow();
+        return HELLO.trace().types().stream().filter(t -> DisplayNames.name(t.name()).equals(name)).findFirst().orElseThrow();
     }
 
     private static int value(String type, String value) {
@@ -80,7 +68,7 @@ class RenderApiTest {
     }
 
     private static Api.Answer picture(String query, String name) throws Exception {
-        Api.Answer a = api.get("/api/render?" + query);
+        Api.Answer a = HELLO.api().get("/api/render?" + query);
         assertThat(a.status()).as("%s", a).isEqualTo(200);
         Files.write(OUT.resolve(name), a.response().body());
         return a;
@@ -128,7 +116,7 @@ class RenderApiTest {
                 .withChoices(new ViewChoices(List.of(), Set.of(),
                         Map.of(new ViewChoices.Value(type("Thread State").id(), value("Thread State", "Running")), MINE)));
         ByteArrayOutputStream direct = new ByteArrayOutputStream();
-        Picture p = Renderer.render(trace, o, direct, Format.PNG);
+        Picture p = Renderer.render(HELLO.trace(), o, direct, Format.PNG);
         assertThat(a.response().body()).isEqualTo(direct.toByteArray());
         assertThat(img.getHeight()).isEqualTo(p.height());
         Picture.LaneBox main = lane(p, "rank 0 / main");
@@ -167,7 +155,7 @@ class RenderApiTest {
     }
 
     private static void fails(int status, String query, String message) {
-        Api.Answer a = api.get("/api/render?" + query);
+        Api.Answer a = HELLO.api().get("/api/render?" + query);
         assertThat(a.status()).as("%s -> %s", query, a).isEqualTo(status);
         assertThat(a.header("Content-Type")).startsWith("application/json");
         assertThat(a.json().get("error").asText()).as(query).contains(message);

@@ -4,45 +4,27 @@ import dev.paje.store.DisplayNames;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.paje.TraceLoader;
 import dev.paje.store.Container;
 import dev.paje.store.EntityTable;
 import dev.paje.store.EventTable;
 import dev.paje.store.LinkTable;
 import dev.paje.store.StateTable;
-import dev.paje.store.Trace;
 import dev.paje.store.Type;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiPredicate;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code /api/search} over examples/hello.trace, against a scan of the store's rows. */
 class SearchApiTest {
-    private static Trace trace;
-    private static ViewerServer server;
-    private static Api api;
-
-    @BeforeAll
-    static void start() throws Exception {
-        TraceLoader.Loaded loaded = TraceLoader.builder().build().load(Path.of("../examples/hello.trace"));
-        trace = loaded.trace();
-        server = ViewerServer.start(loaded, "hello.trace", "127.0.0.1", 0, "/static-fixture");
-        api = new Api(server);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final ServedTrace HELLO = ServedTrace.api("../examples/hello.trace");
 
     private static JsonNode search(String q, String more) {
-        return api.ok("/api/search?q=" + URLEncoder.encode(q, StandardCharsets.UTF_8) + more);
+        return HELLO.api().ok("/api/search?q=" + URLEncoder.encode(q, StandardCharsets.UTF_8) + more);
     }
 
     private static List<String> keys(JsonNode answer) {
@@ -54,8 +36,8 @@ class SearchApiTest {
     /** Every state, event and link row of the store for which {@code test(table, row)} holds, as container:type:row. */
     private static List<String> scan(BiPredicate<EntityTable, Integer> test) {
         List<String> out = new ArrayList<>();
-        for (Container c : trace.containers()) {
-            for (Type t : trace.types()) {
+        for (Container c : HELLO.trace().containers()) {
+            for (Type t : HELLO.trace().types()) {
                 EntityTable table = c.table(t);
                 if (table instanceof StateTable || table instanceof EventTable || table instanceof LinkTable) {
                     for (int row = 0; row < table.size(); row++) {
@@ -71,11 +53,11 @@ class SearchApiTest {
 
     private static String field(EntityTable table, int row, String name) {
         int id = table.userOrNull() == null ? -1 : table.userOrNull().get(row, name);
-        return id < 0 ? null : trace.name(id);
+        return id < 0 ? null : HELLO.trace().name(id);
     }
 
     private static String valueName(EntityTable table, int row) {
-        Type owner = trace.types().stream().filter(t -> trace.containers().stream().anyMatch(c -> c.table(t) == table))
+        Type owner = HELLO.trace().types().stream().filter(t -> HELLO.trace().containers().stream().anyMatch(c -> c.table(t) == table))
                 .findFirst().orElseThrow();
         int v = table instanceof StateTable s ? s.value(row) : table instanceof EventTable e ? e.value(row) : ((LinkTable) table).value(row);
         return DisplayNames.name(owner.value(v).name());
@@ -106,7 +88,7 @@ class SearchApiTest {
         JsonNode rank1 = search("rank 1", "");
         List<Integer> named = new ArrayList<>();
         rank1.get("containers").forEach(n -> named.add(n.asInt()));
-        assertThat(named).containsExactlyElementsOf(trace.containers().stream()
+        assertThat(named).containsExactlyElementsOf(HELLO.trace().containers().stream()
                 .filter(c -> DisplayNames.name(c.name()).contains("rank 1")).map(Container::id).toList()).hasSize(3);
         JsonNode blocked = search("value = Blocked", "");
         assertThat(keys(blocked)).containsExactlyInAnyOrderElementsOf(scan((t, r) -> valueName(t, r).equals("Blocked")));
@@ -116,7 +98,7 @@ class SearchApiTest {
     @Test
     void theWindowTheContainersAndTheLimitRestrictTheMatches() {
         assertThat(search("reading", "&start=1&end=2").get("total").asInt()).isEqualTo(1);
-        int t11 = trace.containers().stream().filter(c -> "t11".equals(c.alias())).findFirst().orElseThrow().id();
+        int t11 = HELLO.trace().containers().stream().filter(c -> "t11".equals(c.alias())).findFirst().orElseThrow().id();
         assertThat(search("reading", "&containers=" + t11).get("total").asInt()).isEqualTo(1);
         JsonNode running = search("Running", "&limit=1");
         assertThat(running.get("total").asInt()).isEqualTo(scan((t, r) -> valueName(t, r).equals("Running")).size()).isGreaterThan(1);
@@ -127,12 +109,12 @@ class SearchApiTest {
 
     @Test
     void badQueriesAre400AndUnknownContainers404() {
-        assertThat(api.get("/api/search").json().get("error").asText()).contains("q is missing");
-        assertThat(api.get("/api/search?q=%20").status()).isEqualTo(400);
-        assertThat(api.get("/api/search?q=Size%20%3E").json().get("error").asText()).contains("nothing to compare");
-        assertThat(api.get("/api/search?q=x&limit=0").status()).isEqualTo(400);
-        assertThat(api.get("/api/search?q=x&start=2&end=1").status()).isEqualTo(400);
-        assertThat(api.get("/api/search?q=x&containers=999").status()).isEqualTo(404);
+        assertThat(HELLO.api().get("/api/search").json().get("error").asText()).contains("q is missing");
+        assertThat(HELLO.api().get("/api/search?q=%20").status()).isEqualTo(400);
+        assertThat(HELLO.api().get("/api/search?q=Size%20%3E").json().get("error").asText()).contains("nothing to compare");
+        assertThat(HELLO.api().get("/api/search?q=x&limit=0").status()).isEqualTo(400);
+        assertThat(HELLO.api().get("/api/search?q=x&start=2&end=1").status()).isEqualTo(400);
+        assertThat(HELLO.api().get("/api/search?q=x&containers=999").status()).isEqualTo(404);
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.paje.TraceLoader;
 import dev.paje.stats.EventStats;
 import dev.paje.stats.LinkStats;
 import dev.paje.stats.StateStats;
@@ -18,54 +17,37 @@ import dev.paje.stats.VariableStats;
 import dev.paje.store.Container;
 import dev.paje.store.EventTable;
 import dev.paje.store.StateTable;
-import dev.paje.store.Trace;
 import dev.paje.store.Type;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code /api/stats} over examples/hello.trace: against {@link Stats#compute} and against sums over the store's rows. */
 class StatsApiTest {
+    @RegisterExtension
+    static final ServedTrace HELLO = ServedTrace.api("../examples/hello.trace");
     private static final double[][] WINDOWS = {{0, 4}, {0.5, 1.5}, {0.65, 2.35}, {1.0, 1.0}, {-1, 10}, {3.9, 4}};
-    private static Trace trace;
-    private static ViewerServer server;
-    private static Api api;
-
-    @BeforeAll
-    static void start() throws Exception {
-        TraceLoader.Loaded loaded = TraceLoader.builder().build().load(Path.of("../examples/hello.trace"));
-        trace = loaded.trace();
-        server = ViewerServer.start(loaded, "hello.trace", "127.0.0.1", 0, "/static-fixture");
-        api = new Api(server);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
 
     private static Container named(String name) {
-        return trace.containers().stream().filter(c -> DisplayNames.name(c.name()).equals(name)).findFirst().orElseThrow();
+        return HELLO.trace().containers().stream().filter(c -> DisplayNames.name(c.name()).equals(name)).findFirst().orElseThrow();
     }
 
     private static Type type(String name) {
-        return trace.types().stream().filter(t -> DisplayNames.name(t.name()).equals(name)).findFirst().orElseThrow();
+        return HELLO.trace().types().stream().filter(t -> DisplayNames.name(t.name()).equals(name)).findFirst().orElseThrow();
     }
 
     private static JsonNode stats(double s, double e, String more) {
-        return api.ok("/api/stats?start=" + s + "&end=" + e + more);
+        return HELLO.api().ok("/api/stats?start=" + s + "&end=" + e + more);
     }
 
     @Test
     void agreesWithStatsComputeForEveryWindow() {
         for (double[] w : WINDOWS) {
             JsonNode json = stats(w[0], w[1], "");
-            StatsResult r = Stats.compute(trace, StatsOptions.defaults().withWindow(w[0], w[1]));
+            StatsResult r = Stats.compute(HELLO.trace(), StatsOptions.defaults().withWindow(w[0], w[1]));
             assertThat(json.get("start").asDouble()).isEqualTo(r.start());
             assertThat(json.get("subjects")).hasSize(r.subjects().size());
             for (int i = 0; i < r.subjects().size(); i++) {
@@ -119,12 +101,12 @@ class StatsApiTest {
             JsonNode json = stats(w[0], w[1], "");
             Map<Integer, JsonNode> byContainer = new HashMap<>();
             json.get("subjects").forEach(n -> byContainer.put(n.get("container").asInt(), n));
-            for (Container c : trace.containers()) {
-                for (Type t : trace.types()) {
+            for (Container c : HELLO.trace().containers()) {
+                for (Type t : HELLO.trace().types()) {
                     if (c.table(t) instanceof StateTable st) {
                         Map<Integer, Double> time = new HashMap<>();
                         for (int i = 0; i < st.size(); i++) {
-                            double end = Double.isNaN(st.end(i)) ? trace.end() : st.end(i);
+                            double end = Double.isNaN(st.end(i)) ? HELLO.trace().end() : st.end(i);
                             if (st.start(i) <= w[1] && end >= w[0]) {
                                 time.merge(st.value(i), Math.max(0, Math.min(end, w[1]) - Math.max(st.start(i), w[0])), Double::sum);
                             }
@@ -173,7 +155,7 @@ class StatsApiTest {
         JsonNode st = json.get("subjects").get(0).get("states").get(0);
         assertThat(st.get("span").asDouble()).isEqualTo(1.0);
         Map<String, Double> innermost = new HashMap<>();
-        Type type = trace.types().get(st.get("type").asInt());
+        Type type = HELLO.trace().types().get(st.get("type").asInt());
         st.get("values").forEach(v -> innermost.put(type.value(v.get("value").asInt()).name(), v.get("innermostShare").asDouble()));
         assertThat(innermost.get("Running")).isCloseTo(0.7, within(1e-12));
         assertThat(innermost.get("\"Reading file\"")).isCloseTo(0.3, within(1e-12));
@@ -200,13 +182,13 @@ class StatsApiTest {
 
     @Test
     void badParametersAre400AndUnknownIds404() {
-        assertThat(api.get("/api/stats?start=2&end=1").status()).isEqualTo(400);
-        assertThat(api.get("/api/stats?start=x&end=1").json().get("error").asText()).contains("start must be a number");
-        assertThat(api.get("/api/stats?start=0").json().get("error").asText()).contains("end is missing");
-        assertThat(api.get("/api/stats?start=0&end=1&containers=1,x").status()).isEqualTo(400);
-        assertThat(api.get("/api/stats?start=0&end=1&containers=999").status()).isEqualTo(404);
-        assertThat(api.get("/api/stats?start=0&end=1&groupBy=999").status()).isEqualTo(404);
-        Api.Answer entityType = api.get("/api/stats?start=0&end=1&groupBy=" + type("Thread State").id());
+        assertThat(HELLO.api().get("/api/stats?start=2&end=1").status()).isEqualTo(400);
+        assertThat(HELLO.api().get("/api/stats?start=x&end=1").json().get("error").asText()).contains("start must be a number");
+        assertThat(HELLO.api().get("/api/stats?start=0").json().get("error").asText()).contains("end is missing");
+        assertThat(HELLO.api().get("/api/stats?start=0&end=1&containers=1,x").status()).isEqualTo(400);
+        assertThat(HELLO.api().get("/api/stats?start=0&end=1&containers=999").status()).isEqualTo(404);
+        assertThat(HELLO.api().get("/api/stats?start=0&end=1&groupBy=999").status()).isEqualTo(404);
+        Api.Answer entityType = HELLO.api().get("/api/stats?start=0&end=1&groupBy=" + type("Thread State").id());
         assertThat(entityType.status()).isEqualTo(400);
         assertThat(entityType.json().get("error").asText()).contains("container type");
     }

@@ -1,7 +1,6 @@
 package dev.paje.server;
 
 import dev.paje.view.TraceView;
-import dev.paje.CachePolicy;
 import dev.paje.TraceLoader;
 import dev.paje.store.Trace;
 import java.net.URI;
@@ -26,13 +25,8 @@ public final class WindowTiming {
         Path file = Path.of(args[0]);
         int requests = args.length > 1 ? Integer.parseInt(args[1]) : 200;
         int rows = args.length > 2 ? Integer.parseInt(args[2]) : 100;
-        long t0 = System.nanoTime();
-        TraceLoader.Loaded loaded = TraceLoader.builder().collectProblems(100)
-                .cache(new CachePolicy(true, CachePolicy.defaults().minBytes(), Path.of("/tmp/paje-timing-cache")))
-                .build().load(file);
+        TraceLoader.Loaded loaded = TimingLoad.load(file, TimingLoad.CACHE);
         Trace trace = loaded.trace();
-        System.out.printf("%s: loaded in %.1f s (cache: %s), %d containers%n", file.getFileName(),
-                (System.nanoTime() - t0) / 1e9, loaded.fromCache(), trace.containers().size());
         try (ViewerServer server = ViewerServer.start(loaded, file.getFileName().toString(), "127.0.0.1", 0)) {
             HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
             String base = server.url();

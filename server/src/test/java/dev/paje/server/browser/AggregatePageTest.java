@@ -3,36 +3,21 @@ package dev.paje.server.browser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.microsoft.playwright.Page;
-import dev.paje.TraceLoader;
-import dev.paje.server.ViewerServer;
+import dev.paje.server.ServedTrace;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Aggregated rows in the browser, over the hand-written aggregate.trace (node n, threads t1..t4;
  * between 5 and 8 three threads Run and one Comm, from 8 three Run and one is idle).
  */
 class AggregatePageTest extends PageTest {
+    @RegisterExtension
+    static final ServedTrace AGGREGATE = ServedTrace.page("../core/src/test/resources/aggregate/aggregate.trace");
     private static final int[] RUN = {0, 204, 0};
     private static final int[] COMM = {0, 0, 230};
-
-    private static ViewerServer server;
-
-    @BeforeAll
-    static void start() throws IOException {
-        server = ViewerServer.start(TraceLoader.builder().build()
-                .load(Path.of("../core/src/test/resources/aggregate/aggregate.trace")), "aggregate.trace", "127.0.0.1", 0);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) server.close();
-    }
-
 
     /** Page y of a fraction of the aggregated lane of kind {@code kind} (0 top, 1 bottom). */
     private double laneY(String kind, double fraction) {
@@ -55,7 +40,7 @@ class AggregatePageTest extends PageTest {
 
     @Test
     void aCollapsedNodeShowsItsThreadsAggregatedThenCountsAValue() throws IOException {
-        load(server, "#view=0,10");
+        load(AGGREGATE.server(), "#view=0,10");
         int node = (int) num("paje.containerId('n')");
         page.click("#tree .row[data-container=\"" + node + "\"] .toggle");
         page.waitForFunction("() => paje.collapsed.length === 1 && (paje.aggregates || []).length === 2");

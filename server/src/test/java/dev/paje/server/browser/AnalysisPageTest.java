@@ -3,47 +3,30 @@ package dev.paje.server.browser;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.Download;
 import com.microsoft.playwright.Mouse;
 import com.microsoft.playwright.Page;
 import dev.paje.TraceLoader;
+import dev.paje.server.ServedTrace;
 import dev.paje.server.ViewerServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The viewer's analysis features in Chromium over examples/hello.trace: time-slice statistics and marks.
  * Every wait is on the page's model (window.paje) or the DOM; screenshots go to target/screenshots/.
  */
+@Viewport(height = 860, downloads = true)
 class AnalysisPageTest extends PageTest {
+    @RegisterExtension
+    static final ServedTrace HELLO = ServedTrace.page("../examples/hello.trace");
     /** The statistics shown are those of the slice selected now. */
     private static final String STATS_READY = "() => paje.slice && paje.stats && paje.stats.state === 'ready'"
             + " && paje.stats.start === paje.slice.start && paje.stats.end === paje.slice.end";
-
-    private static ViewerServer server;
-
-    @BeforeAll
-    static void start() throws IOException {
-        server = ViewerServer.start(TraceLoader.builder().build().load(Path.of("../examples/hello.trace")),
-                "hello.trace", "127.0.0.1", 0);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) server.close();
-    }
-
-    @Override
-    protected Browser.NewContextOptions contextOptions() {
-        return new Browser.NewContextOptions().setViewportSize(1400, 860).setDeviceScaleFactor(1)
-                .setAcceptDownloads(true);
-    }
 
     private double rulerY() {
         return num("(() => { const r = document.getElementById('ruler').getBoundingClientRect(); return r.top + r.height / 2; })()");
@@ -59,7 +42,7 @@ class AnalysisPageTest extends PageTest {
 
     @Test
     void dragOnTheRulerShowsTheSharesOfTheSlice() throws IOException {
-        load(server, "");
+        load(HELLO.server(), "");
         double y = rulerY();
         page.mouse().move(x(0.5), y);
         page.mouse().down();
@@ -91,7 +74,7 @@ class AnalysisPageTest extends PageTest {
 
     @Test
     void aSliceInTheUrlShowsExactSharesAndExportsThem() throws IOException {
-        load(server, "#view=0,4&slice=0.5,1.5");
+        load(HELLO.server(), "#view=0,4&slice=0.5,1.5");
         page.waitForFunction(STATS_READY);
         assertThat(pieShare("rank 0 / main", "Reading file")).isCloseTo(0.3, within(1e-12));
         assertThat(pieShare("rank 0 / main", "Running")).isCloseTo(0.7, within(1e-12));
@@ -115,7 +98,7 @@ class AnalysisPageTest extends PageTest {
 
     @Test
     void lowerGGoesToAMarkUpperGFoldsGapsAndQuestionMarkShowsTheKeys() {
-        load(server, "#view=0,1&marks=3");
+        load(HELLO.server(), "#view=0,1&marks=3");
         assertThat(num("paje.marks.length")).isEqualTo(1);
         page.keyboard().press("g");
         page.waitForFunction("() => paje.view.start <= 3 && paje.view.end >= 3");
@@ -140,11 +123,11 @@ class AnalysisPageTest extends PageTest {
     @Test
     void movingTheSliceKeepsTheOrderOfValues() {
         // rank 0 / main: Running 0.7 and Reading file 0.3 of [0.5, 1.5], but Reading file 0.6 of [0.4, 0.9]
-        load(server, "#view=0,4&slice=0.5,1.5");
+        load(HELLO.server(), "#view=0,4&slice=0.5,1.5");
         page.waitForFunction(STATS_READY);
         List<String> first = drawnValues("rank 0 / main");
         String legend = page.textContent("#stats .states");
-        page.navigate(server.url() + "#view=0,4&slice=0.4,0.9");
+        page.navigate(HELLO.server().url() + "#view=0,4&slice=0.4,0.9");
         page.waitForFunction("() => paje.slice && paje.slice.start === 0.4");
         page.waitForFunction(STATS_READY);
         assertThat(pieShare("rank 0 / main", "Reading file")).isCloseTo(0.6, within(1e-9));
@@ -161,7 +144,7 @@ class AnalysisPageTest extends PageTest {
 
     @Test
     void marksAreSetRotatedDeletedAndKeptInTheUrl() throws IOException {
-        load(server, "#view=1,3");
+        load(HELLO.server(), "#view=1,3");
         double y = num("paje.rows.find(r => r.container === " + id("rank 1 / io") + ").lanes[0].y") + 10;
         page.mouse().move(x(1.5), y);
         page.keyboard().press("m");
@@ -208,7 +191,7 @@ class AnalysisPageTest extends PageTest {
 
     @Test
     void searchMovesToEachHitSelectsItAndDimsTheRest() throws IOException {
-        load(server, "#view=0,1");
+        load(HELLO.server(), "#view=0,1");
         search("File = main.c");
         assertThat(num("paje.search.total")).isEqualTo(1);
         page.waitForSelector("#inspector tr[data-field=\"File\"]");
@@ -244,7 +227,7 @@ class AnalysisPageTest extends PageTest {
 
     @Test
     void theSearchFilterCanAlsoHideOthersOrHighlightTheMatches() throws IOException {
-        load(server, "");
+        load(HELLO.server(), "");
         double states = num("paje.drawn.states");
         search("reading");
         page.click("#btn-all");
@@ -301,7 +284,7 @@ class AnalysisPageTest extends PageTest {
 
     @Test
     void shiftDragOnThePlotSelectsASliceInsteadOfPanning() {
-        load(server, "#view=0,4");
+        load(HELLO.server(), "#view=0,4");
         double y = num("paje.rows.find(r => r.container === " + id("rank 1 / io") + ").lanes[0].y") + 10;
         page.keyboard().down("Shift");
         page.mouse().move(x(2.0), y);

@@ -3,30 +3,32 @@ package dev.paje.server.browser;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.Page;
 import dev.paje.TraceLoader;
+import dev.paje.server.ServedTrace;
 import dev.paje.server.ViewerServer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The logical-time axis and gap folding in a real browser: causal/skew.trace (clocks out of step:
  * two messages arrive before they leave) and causal/gaps.trace (long idle spans). Waits on window.paje.
  */
+@Viewport(height = 700)
 class CausalViewPageTest extends PageTest {
+    @RegisterExtension
+    static final ServedTrace SKEW = ServedTrace.page("src/test/resources/causal/skew.trace");
+    @RegisterExtension
+    static final ServedTrace GAPS = ServedTrace.page("src/test/resources/causal/gaps.trace");
+    /** skew.trace with a counter on proc1 updated 400 times. */
+    @RegisterExtension
+    static final ServedTrace COUNTERS = ServedTrace.started(CausalViewPageTest::counters);
 
-    private static ViewerServer skew;
-    private static ViewerServer gaps;
-    private static ViewerServer counters; // skew.trace with a counter on proc1 updated 400 times
-
-    @BeforeAll
-    static void start() throws IOException {
+    private static ViewerServer counters() throws IOException {
         String text = java.nio.file.Files.readString(Path.of("src/test/resources/causal/skew.trace"));
         StringBuilder b = new StringBuilder(text.replace("\n0 M 0 Machine", """
 
@@ -47,24 +49,11 @@ class CausalViewPageTest extends PageTest {
         }
         Path file = java.nio.file.Files.createTempFile("counters", ".trace");
         java.nio.file.Files.writeString(file, b);
-        counters = ViewerServer.start(TraceLoader.builder().build().load(file), "counters.trace", "127.0.0.1", 0);
-        java.nio.file.Files.delete(file);
-        skew = ViewerServer.start(TraceLoader.builder().build().load(Path.of("src/test/resources/causal/skew.trace")),
-                "skew.trace", "127.0.0.1", 0);
-        gaps = ViewerServer.start(TraceLoader.builder().build().load(Path.of("src/test/resources/causal/gaps.trace")),
-                "gaps.trace", "127.0.0.1", 0);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (skew != null) skew.close();
-        if (gaps != null) gaps.close();
-        if (counters != null) counters.close();
-    }
-
-    @Override
-    protected Browser.NewContextOptions contextOptions() {
-        return new Browser.NewContextOptions().setViewportSize(1400, 700).setDeviceScaleFactor(1);
+        try {
+            return ViewerServer.start(TraceLoader.builder().build().load(file), "counters.trace", "127.0.0.1", 0);
+        } finally {
+            java.nio.file.Files.delete(file);
+        }
     }
 
     private void waitAxis(String axis) {
@@ -83,7 +72,7 @@ class CausalViewPageTest extends PageTest {
 
     @Test
     void logicalTimeMakesEveryMessagePointRight() throws IOException {
-        load(skew, "");
+        load(SKEW.server(), "");
         List<Map<String, Object>> real = arrows();
         assertThat(real).hasSize(4);
         assertThat(real.stream().filter(a -> d(a, "x1") < d(a, "x0")).count()).isEqualTo(2); // the two tachyons
@@ -107,7 +96,7 @@ class CausalViewPageTest extends PageTest {
 
     @Test
     void logicalStepsComeFromStatesEventsAndLinksAndVariablesFollow() throws IOException {
-        load(counters, "#time=logical&collapsed=");
+        load(COUNTERS.server(), "#time=logical&collapsed=");
         waitAxis("logical");
         // 400 counter updates add no step: the axis is the skew trace's own, 5 clocks and one step more
         assertThat(num("paje.view.end")).isCloseTo(6, within(1e-9));
@@ -128,7 +117,7 @@ class CausalViewPageTest extends PageTest {
 
     @Test
     void theAxisRoundTripsThroughTheUrl() {
-        load(skew, "#view=1,5&time=logical");
+        load(SKEW.server(), "#view=1,5&time=logical");
         assertThat(page.evaluate("paje.axis")).isEqualTo("logical");
         assertThat(num("paje.view.start")).isEqualTo(1.0);
         assertThat(num("paje.view.end")).isEqualTo(5.0);
@@ -142,7 +131,7 @@ class CausalViewPageTest extends PageTest {
 
     @Test
     void theInspectedEntityStaysSelectedAndInView() {
-        load(skew, "");
+        load(SKEW.server(), "");
         // the message k2 from proc3 at 4 s to proc1 at 6 s: click its middle
         Map<String, Object> k2 = arrows().stream().filter(a -> d(a, "start") == 4.0).findFirst().orElseThrow();
         double mid = (d(k2, "x0") + d(k2, "x1")) / 2;
@@ -165,7 +154,7 @@ class CausalViewPageTest extends PageTest {
 
     @Test
     void idleGapsFoldIntoCutsThatOpenOnClick() throws IOException {
-        load(gaps, "#fold=10%25");
+        load(GAPS.server(), "#fold=10%25");
         assertThat(page.evaluate("paje.folding.on")).isEqualTo(true);
         page.waitForFunction("() => paje.folds && paje.folds.length === 3");
         @SuppressWarnings("unchecked")

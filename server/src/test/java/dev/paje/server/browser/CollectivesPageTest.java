@@ -2,41 +2,22 @@ package dev.paje.server.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.Page;
-import dev.paje.TraceLoader;
-import dev.paje.server.ViewerServer;
+import dev.paje.server.ServedTrace;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The "Collectives" toggle in a real browser on core's collectives.trace (13 links, 4 operations: a broadcast
  * of 3 links, a ring of 4, 2 links of value a, 4 sync events): the members are drawn as one symbol per
  * operation, a click expands one back to its parts, the hash keeps the toggle. Waits on window.paje.
  */
+@Viewport(height = 600)
 class CollectivesPageTest extends PageTest {
-
-    private static ViewerServer server;
-
-    @BeforeAll
-    static void start() throws IOException {
-        server = ViewerServer.start(TraceLoader.builder().build()
-                .load(Path.of("../core/src/test/resources/collective/collectives.trace")), "collectives.trace", "127.0.0.1", 0);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) server.close();
-    }
-
-    @Override
-    protected Browser.NewContextOptions contextOptions() {
-        return new Browser.NewContextOptions().setViewportSize(1400, 600).setDeviceScaleFactor(1);
-    }
+    @RegisterExtension
+    static final ServedTrace COLLECTIVES = ServedTrace.page("../core/src/test/resources/collective/collectives.trace");
 
     private int count(String js) {
         return ((Number) page.evaluate(js)).intValue();
@@ -44,7 +25,7 @@ class CollectivesPageTest extends PageTest {
 
     @Test
     void operationsAreDrawnAsOneSymbolAndExpandOnClick() throws IOException {
-        load(server, "#view=0,7");
+        load(COLLECTIVES.server(), "#view=0,7");
         assertThat(count("paje.arrows().length")).isEqualTo(13);
         int events = count("paje.drawn.events");
         assertThat(events).isEqualTo(5); // four sync, one tick
@@ -87,7 +68,7 @@ class CollectivesPageTest extends PageTest {
 
     @Test
     void theHashTurnsItOnAtLoad() {
-        load(server, "#view=0,7&coll=1");
+        load(COLLECTIVES.server(), "#view=0,7&coll=1");
         page.waitForFunction("() => paje.collectives && paje.collectives.on && paje.collectives.groups.length === 4");
         assertThat(page.locator("#btn-coll").getAttribute("class")).contains("on");
         assertThat(count("paje.arrows().length")).isEqualTo(4);

@@ -2,33 +2,22 @@ package dev.paje.server.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paje.server.ViewerServer;
-import java.io.IOException;
+import dev.paje.server.ServedTrace;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Small things of the page (issue 16) on a small {@link WideTrace}: the tooltip follows a zoom under a
  * resting mouse, and the page has an icon. Thread n0.p0.t0 is Run [0,1], Wait [1,4], Comm [4,7], Run [7,10].
  */
 class DetailsPageTest extends PageTest {
-    private static ViewerServer server;
-
-    @BeforeAll
-    static void start() throws IOException {
-        server = WideTrace.serve(1, 2, 2);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) server.close();
-    }
+    @RegisterExtension
+    static final ServedTrace WIDE = ServedTrace.started(() -> WideTrace.serve(1, 2, 2));
 
     @Test
     void theTooltipDescribesWhatIsUnderTheRestingMouseAfterAZoomOrAPan() {
-        load(server, "#view=0,2&collapsed=");
+        load(WIDE.server(), "#view=0,2&collapsed=");
         String lane = "paje.rows.find(r => r.name === 'n0.p0.t0').lanes[0]";
         double y = num(lane + ".y + " + lane + ".height / 2");
         page.mouse().move(x(0.8), y);
@@ -49,7 +38,7 @@ class DetailsPageTest extends PageTest {
 
     @Test
     void timesAreInTheRulersUnit() {
-        load(server, "#view=0.001,0.003&collapsed=");
+        load(WIDE.server(), "#view=0.001,0.003&collapsed=");
         assertThat(page.evaluate("paje.ruler.every(l => l.endsWith(' ms'))")).isEqualTo(true);
         assertThat(page.locator("#in-start").inputValue()).isEqualTo("1 ms");
         assertThat(page.locator("#in-end").inputValue()).isEqualTo("3 ms");
@@ -65,7 +54,7 @@ class DetailsPageTest extends PageTest {
 
     @Test
     void thePageHasAnIconAndFaviconIcoIsNoNotFound() {
-        load(server, "#view=0,10");
+        load(WIDE.server(), "#view=0,10");
         @SuppressWarnings("unchecked")
         List<Object> icon = (List<Object>) page.evaluate("async () => { const r = await fetch(document.querySelector('link[rel=icon]').href);"
                 + " return [r.status, r.headers.get('content-type'), (await r.text()).startsWith('<svg')]; }");

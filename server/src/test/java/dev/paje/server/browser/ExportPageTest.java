@@ -2,33 +2,28 @@ package dev.paje.server.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.Download;
 import com.microsoft.playwright.Page;
-import dev.paje.TraceLoader;
 import dev.paje.render.Format;
 import dev.paje.render.Picture;
 import dev.paje.render.RenderOptions;
 import dev.paje.render.Renderer;
 import dev.paje.render.ViewChoices;
-import dev.paje.server.ViewerServer;
-import dev.paje.store.Trace;
+import dev.paje.server.ServedTrace;
 import dev.paje.store.Type;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.w3c.dom.Document;
 import org.w3c.dom.NodeList;
 
@@ -37,31 +32,13 @@ import org.w3c.dom.NodeList;
  * on screen (window, collapsed rows, a value hidden and a colour changed in the legend). Waits are on the page's
  * model (window.paje) or the DOM; the pictures are kept in target/screenshots/.
  */
+@Viewport(downloads = true)
 class ExportPageTest extends PageTest {
-
-    private static ViewerServer server;
-    private static Trace trace;
-
-    @BeforeAll
-    static void start() throws IOException {
-        TraceLoader.Loaded loaded = TraceLoader.builder().build().load(Path.of("../examples/hello.trace"));
-        trace = loaded.trace();
-        server = ViewerServer.start(loaded, "hello.trace", "127.0.0.1", 0);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) server.close();
-    }
-
-    @Override
-    protected Browser.NewContextOptions contextOptions() {
-        return new Browser.NewContextOptions().setViewportSize(1400, 800).setDeviceScaleFactor(1)
-                .setAcceptDownloads(true);
-    }
+    @RegisterExtension
+    static final ServedTrace HELLO = ServedTrace.page("../examples/hello.trace");
 
     private static Type type(String name) {
-        return trace.types().stream().filter(t -> t.name().replace("\"", "").equals(name)).findFirst().orElseThrow();
+        return HELLO.trace().types().stream().filter(t -> t.name().replace("\"", "").equals(name)).findFirst().orElseThrow();
     }
 
     private static int value(Type t, String name) {
@@ -70,10 +47,10 @@ class ExportPageTest extends PageTest {
 
     /** Opens the page on [0.5, 3] with rank 0 collapsed, then hides Blocked and recolours Running in the legend. */
     private void openTheView() {
-        page.navigate(server.url());
+        page.navigate(HELLO.server().url());
         page.waitForSelector("body[data-ready=\"1\"]");
         page.waitForFunction(IDLE);
-        page.navigate(server.url() + "#view=0.5,3&collapsed=" + id("rank 0"));
+        page.navigate(HELLO.server().url() + "#view=0.5,3&collapsed=" + id("rank 0"));
         page.waitForFunction("() => paje.collapsed.length === 1 && paje.view.start === 0.5");
         Type state = type("Thread State");
         String running = state.id() + ":" + value(state, "Running");
@@ -114,7 +91,7 @@ class ExportPageTest extends PageTest {
         ViewChoices choices = new ViewChoices(rows(), Set.of(new ViewChoices.Value(state.id(), value(state, "Blocked"))),
                 Map.of(new ViewChoices.Value(state.id(), value(state, "Running")), 0x123456));
         ByteArrayOutputStream direct = new ByteArrayOutputStream();
-        Picture p = Renderer.render(trace, RenderOptions.defaults().withWindow(0.5, 3).withSize(width, 0).withChoices(choices),
+        Picture p = Renderer.render(HELLO.trace(), RenderOptions.defaults().withWindow(0.5, 3).withSize(width, 0).withChoices(choices),
                 direct, Format.PNG);
         assertThat(bytes).isEqualTo(direct.toByteArray());
         assertThat(p.rows()).extracting(Picture.RowBox::label).containsExactly("node-1", "rank 0", "rank 1", "rank 1 / main",

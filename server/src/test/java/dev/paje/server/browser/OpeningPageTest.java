@@ -2,33 +2,23 @@ package dev.paje.server.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.paje.server.ViewerServer;
+import dev.paje.server.ServedTrace;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The page on a wide trace ({@link WideTrace}: 8 nodes × 16 processes × 8 threads, 1,160 containers):
  * it opens aggregated as {@code paje render} does, and a search reaches into collapsed rows.
  */
 class OpeningPageTest extends PageTest {
-    private static ViewerServer server;
-
-    @BeforeAll
-    static void start() throws IOException {
-        server = WideTrace.serve(8, 16, 8);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) server.close();
-    }
+    @RegisterExtension
+    static final ServedTrace WIDE = ServedTrace.started(() -> WideTrace.serve(8, 16, 8));
 
     @Test
     void opensWithLevelsCollapsedUntilTheRowsFitAndNamesReadable() throws IOException {
-        load(server, "");
+        load(WIDE.server(), "");
         // threads alone collapsed leave 136 rows of two lanes: too tall; nodes collapsed too: 8 rows
         assertThat(page.evaluate("paje.autoCollapsed.levels")).isEqualTo(java.util.List.of(2, 1));
         assertThat(page.evaluate("paje.rows.map(r => r.name)"))
@@ -55,7 +45,7 @@ class OpeningPageTest extends PageTest {
         assertThat(c & 0xffffff).as("aggregated lane painted").isNotIn(0xffffff, 0xf3f1ea);
 
         // a hash that says what is collapsed wins, even when it says nothing is
-        load(server, "#view=0,10&collapsed=");
+        load(WIDE.server(), "#view=0,10&collapsed=");
         assertThat(num("paje.collapsed.length")).isZero();
         assertThat(page.evaluate("paje.rows[0].name")).isEqualTo("n0");
         assertThat(page.evaluate("paje.rows[1].name")).isEqualTo("n0.p0");
@@ -75,7 +65,7 @@ class OpeningPageTest extends PageTest {
     }
 
     private void searchIntoCollapsedRows(String value, String thread, String node, String process) throws IOException {
-        load(server, "");
+        load(WIDE.server(), "");
         int marked = id(thread);
         assertThat(num("paje.rows.filter(r => r.container === " + marked + ").length")).isZero();
         page.fill("#search", value);

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.BeforeEach;
  * The fixture every browser test shares: one headless Debian Chromium for the whole run (started on
  * first use, closed when the JVM exits), a fresh browser context and page per test, and the waits
  * and probes on the page's own model ({@code window.paje}), never a fixed sleep. A test class
- * starts its own {@link ViewerServer}s in a {@code @BeforeAll} and closes them in an {@code @AfterAll}.
+ * registers its viewers as {@link dev.paje.server.ServedTrace} extensions (started before its tests, closed after).
  * Screenshots go to target/screenshots/.
  */
 abstract class PageTest {
@@ -78,9 +78,12 @@ abstract class PageTest {
         return ViewerServer.start(TraceLoader.builder().build().load(path), path.getFileName().toString(), "127.0.0.1", 0);
     }
 
-    /** The browser context of each test: a 1400 × 800 window at device scale 1 unless a class says otherwise. */
+    /** The browser context of each test: a 1400 × 800 window at device scale 1 unless the class's {@link Viewport} says otherwise. */
     protected Browser.NewContextOptions contextOptions() {
-        return new Browser.NewContextOptions().setViewportSize(1400, 800).setDeviceScaleFactor(1);
+        Viewport v = getClass().getAnnotation(Viewport.class);
+        Browser.NewContextOptions options = new Browser.NewContextOptions().setDeviceScaleFactor(1)
+                .setViewportSize(v == null ? 1400 : v.width(), v == null ? 800 : v.height());
+        return v != null && v.downloads() ? options.setAcceptDownloads(true) : options;
     }
 
     private final List<String> policyViolations = new CopyOnWriteArrayList<>();

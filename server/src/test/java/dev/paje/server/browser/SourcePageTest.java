@@ -2,7 +2,6 @@ package dev.paje.server.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.Page;
 import dev.paje.TraceLoader;
 import dev.paje.server.ViewerServer;
@@ -20,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Source click-back in Chromium: examples/hello.trace with two more states at main.c:44, served with a source
  * directory holding main.c. Every wait is on the page's model (window.paje) or the DOM; screenshots in target/screenshots/.
  */
+@Viewport(height = 860)
 class SourcePageTest extends PageTest {
 
     @TempDir
@@ -43,11 +43,6 @@ class SourcePageTest extends PageTest {
     @AfterAll
     static void stop() {
         if (server != null) server.close();
-    }
-
-    @Override
-    protected Browser.NewContextOptions contextOptions() {
-        return new Browser.NewContextOptions().setViewportSize(1400, 860).setDeviceScaleFactor(1);
     }
 
     @Test

@@ -8,15 +8,15 @@ import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import dev.paje.TraceLoader;
+import dev.paje.server.ServedTrace;
 import dev.paje.server.ViewerServer;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,19 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Screenshots go to target/screenshots/.
  */
 class ViewerPageTest extends PageTest {
-
-    private static ViewerServer server;
-
-    @BeforeAll
-    static void start() throws IOException {
-        server = ViewerServer.start(TraceLoader.builder().collectProblems(100).build()
-                .load(Path.of("../examples/hello.trace")), "hello.trace", "127.0.0.1", 0);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) server.close();
-    }
+    @RegisterExtension
+    static final ServedTrace HELLO = ServedTrace.page("../examples/hello.trace").collectProblems(100);
 
     private double[] view() {
         return new double[] {num("paje.view.start"), num("paje.view.end")};
@@ -64,7 +53,7 @@ class ViewerPageTest extends PageTest {
 
     @Test
     void drawsRowsStatesEventsLinksAndVariables() throws IOException {
-        load(server, "");
+        load(HELLO.server(), "");
         assertThat(view()).containsExactly(0.0, 4.0);
         assertThat(rowIds()).contains(id("node-1"), id("rank 0"), id("rank 0 / main"), id("rank 0 / io"),
                 id("rank 1"), id("rank 1 / main"), id("rank 1 / io"));
@@ -112,7 +101,7 @@ class ViewerPageTest extends PageTest {
 
     @Test
     void wheelZoomsAroundTheCursorAndButtonsFollowJed() throws IOException {
-        load(server, "");
+        load(HELLO.server(), "");
         double y = laneTop("rank 1 / io") + 12;
         page.mouse().move(x(1.0), y);
         page.mouse().wheel(0, -400);
@@ -174,7 +163,7 @@ class ViewerPageTest extends PageTest {
 
     @Test
     void dragPans() {
-        load(server, "#view=1,3");
+        load(HELLO.server(), "#view=1,3");
         double y = laneTop("rank 1 / io") + 12;
         double width = num("paje.plot.width");
         page.mouse().move(x(2.0), y);
@@ -191,7 +180,7 @@ class ViewerPageTest extends PageTest {
 
     @Test
     void collapsingAContainerHidesItsChildren() {
-        load(server, "");
+        load(HELLO.server(), "");
         int rank0 = id("rank 0");
         assertThat(rowIds()).contains(id("rank 0 / main"), id("rank 0 / io"));
         double before = num("paje.draws");
@@ -209,7 +198,7 @@ class ViewerPageTest extends PageTest {
 
     @Test
     void hoverShowsATooltipAndHighlightsLinkEnds() throws IOException {
-        load(server, "");
+        load(HELLO.server(), "");
         page.mouse().move(x(0.7), laneTop("rank 0 / main") + 12);
         page.waitForSelector("#tooltip:not([hidden])");
         assertThat(page.textContent("#tooltip")).contains("Reading file").contains("0.5 s").contains("300 ms");
@@ -227,7 +216,7 @@ class ViewerPageTest extends PageTest {
 
     @Test
     void clickOpensTheInspector() throws IOException {
-        load(server, "");
+        load(HELLO.server(), "");
         page.mouse().click(x(0.7), laneTop("rank 0 / main") + 12);
         page.waitForSelector("#inspector tr[data-field=\"Value\"]");
         assertThat(page.textContent("#inspector tr[data-field=\"Value\"] td")).isEqualTo("Reading file");
@@ -242,7 +231,7 @@ class ViewerPageTest extends PageTest {
 
     @Test
     void followingALinkMovesTheViewToItsOtherEnd() throws IOException {
-        load(server, "#view=0,1");
+        load(HELLO.server(), "#view=0,1");
         double ax = x(0.6), ay = laneTop("rank 0 / main") + 12;
         double bx = x(0.9), by = laneTop("rank 1 / main") + 12;
         page.mouse().click(ax + (bx - ax) * 0.2, ay + (by - ay) * 0.2);
@@ -262,7 +251,7 @@ class ViewerPageTest extends PageTest {
 
     @Test
     void aLegendSwatchChangesTheColourOfAValueAndTheUrlKeepsIt() throws IOException {
-        load(server, "");
+        load(HELLO.server(), "");
         String blocked = "#legend .entry[data-key=\"4:1\"]";
         assertThat(page.textContent(blocked)).contains("Blocked");
         double y = laneTop("rank 0 / io") + 16;
@@ -287,7 +276,7 @@ class ViewerPageTest extends PageTest {
 
     @Test
     void legendTypesAndAllVisibleOrNoneAsJedsEventControl() {
-        load(server, "");
+        load(HELLO.server(), "");
         double states = num("paje.drawn.states");
         double events = num("paje.drawn.events");
         assertThat(states).isPositive();
@@ -315,7 +304,7 @@ class ViewerPageTest extends PageTest {
         context = browser().newContext(new Browser.NewContextOptions().setViewportSize(1400, 800).setDeviceScaleFactor(2));
         page = context.newPage();
         page.setDefaultTimeout(15_000);
-        load(server, "");
+        load(HELLO.server(), "");
         assertThat(num("devicePixelRatio")).isEqualTo(2.0);
         assertThat(num("document.getElementById('canvas').width")).isEqualTo(2 * num("paje.plot.width"));
         BufferedImage img = screenshot("hidpi");
@@ -334,7 +323,7 @@ class ViewerPageTest extends PageTest {
 
     @Test
     void compactAndFitRowsShowMoreRowsAndTheUrlKeepsTheChoice() throws IOException {
-        load(server, "");
+        load(HELLO.server(), "");
         double normal = num("paje.rows.find(r => r.name === 'rank 0 / main').height");
         page.selectOption("#density", "compact");
         page.waitForFunction("() => location.hash.includes('rows=compact')");
@@ -364,7 +353,7 @@ class ViewerPageTest extends PageTest {
     @Test
     void theUrlHashRestoresAndRecordsTheView() {
         int rank1 = id0("rank 1");
-        load(server, "#view=1,2&collapsed=" + rank1 + "&hidden=4:1");
+        load(HELLO.server(), "#view=1,2&collapsed=" + rank1 + "&hidden=4:1");
         assertThat(view()).containsExactly(1.0, 2.0);
         assertThat(rowIds()).contains(rank1).doesNotContain(id("rank 1 / main"), id("rank 1 / io"));
         assertThat(page.locator("#legend .entry.hidden-value").allTextContents()).containsExactly("Blocked");
@@ -382,7 +371,7 @@ class ViewerPageTest extends PageTest {
 
     /** A container id from the API, before any page is open. */
     private int id0(String name) {
-        page.navigate(server.url());
+        page.navigate(HELLO.server().url());
         page.waitForSelector("body[data-ready=\"1\"]");
         return id(name);
     }

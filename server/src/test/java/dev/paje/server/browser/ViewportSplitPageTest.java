@@ -2,42 +2,22 @@ package dev.paje.server.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.Frame;
 import com.microsoft.playwright.Page;
-import dev.paje.TraceLoader;
-import dev.paje.server.ViewerServer;
-import java.io.IOException;
-import java.nio.file.Path;
+import dev.paje.server.ServedTrace;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The second viewport (JED's task groups) in Chromium over examples/hello.trace: the same page in an iframe with
  * its own time window and rows, kept in the first's URL hash. Every wait is on the pages' models or the DOM;
  * screenshots go to target/screenshots/.
  */
+@Viewport(height = 860)
 class ViewportSplitPageTest extends PageTest {
-
-    private static ViewerServer server;
-
-    @BeforeAll
-    static void start() throws IOException {
-        server = ViewerServer.start(TraceLoader.builder().build().load(Path.of("../examples/hello.trace")),
-                "hello.trace", "127.0.0.1", 0);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) server.close();
-    }
-
-    @Override
-    protected Browser.NewContextOptions contextOptions() {
-        return new Browser.NewContextOptions().setViewportSize(1400, 860).setDeviceScaleFactor(1);
-    }
+    @RegisterExtension
+    static final ServedTrace HELLO = ServedTrace.page("../examples/hello.trace");
 
     /** The second viewport, once loaded and idle. */
     private Frame second() {
@@ -69,7 +49,7 @@ class ViewportSplitPageTest extends PageTest {
 
     @Test
     void splitOpensASecondViewportWithItsOwnWindowRowsAndRuler() {
-        load(server, "");
+        load(HELLO.server(), "");
         Frame first = page.mainFrame();
         page.click("#btn-split");
         Frame second = second();
@@ -115,7 +95,7 @@ class ViewportSplitPageTest extends PageTest {
 
     @Test
     void theUrlRestoresBothViewportsWithTheirTimeWindows() {
-        load(server, "#view=1,3");
+        load(HELLO.server(), "#view=1,3");
         page.keyboard().press("V");
         Frame second = second();
         assertThat(view(second)).containsExactly(1.0, 3.0);
@@ -147,7 +127,7 @@ class ViewportSplitPageTest extends PageTest {
 
     @Test
     void linkedTimeWindowsFollowEachOther() {
-        load(server, "");
+        load(HELLO.server(), "");
         page.click("#btn-split");
         Frame second = second();
         second.click("#btn-end");
@@ -172,7 +152,7 @@ class ViewportSplitPageTest extends PageTest {
 
     @Test
     void aTaskGroupShowsOnlyTheChosenContainers() {
-        load(server, "");
+        load(HELLO.server(), "");
         page.click("#tree .row[data-container=\"" + id("rank 1") + "\"]", new Page.ClickOptions()
                 .setButton(com.microsoft.playwright.options.MouseButton.RIGHT));
         page.click("#row-menu [data-act=\"group-only\"]");
@@ -192,7 +172,7 @@ class ViewportSplitPageTest extends PageTest {
 
     @Test
     void closingRemovesTheSecondViewport() {
-        load(server, "");
+        load(HELLO.server(), "");
         page.click("#btn-split");
         Frame second = second();
         second.click("#corner", new Frame.ClickOptions().setPosition(200, 50)); // the keys go to the second viewport

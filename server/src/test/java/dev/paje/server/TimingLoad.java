@@ -1,0 +1,23 @@
+package dev.paje.server;
+
+import dev.paje.CachePolicy;
+import dev.paje.TraceLoader;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** Not a test: how the timing tools (WindowTiming, PanTiming, AggregateTiming) read a trace, cached in {@code cache}, and say so. */
+final class TimingLoad {
+    static final Path CACHE = Path.of("/tmp/paje-timing-cache");
+
+    private TimingLoad() {
+    }
+
+    static TraceLoader.Loaded load(Path file, Path cache) throws IOException {
+        long t0 = System.nanoTime();
+        TraceLoader.Loaded loaded = TraceLoader.builder().collectProblems(100)
+                .cache(new CachePolicy(true, CachePolicy.defaults().minBytes(), cache)).build().load(file);
+        System.out.printf("%s: loaded in %.1f s (cache: %s), %d containers, %d problems%n", file.getFileName(),
+                (System.nanoTime() - t0) / 1e9, loaded.fromCache(), loaded.trace().containers().size(), loaded.problems().size());
+        return loaded;
+    }
+}

@@ -1,0 +1,181 @@
+package dev.paje.imports.otf2;
+
+import dev.paje.imports.ImportException;
+import dev.paje.imports.Importer;
+import dev.paje.imports.PajeText;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * OTF2 archives (Score-P, EZTrace 2...) as Pajé traces, read without the OTF2 library. Workers decode
+ * the locations' event files in parallel, each into Pajé lines; this thread merges them by time into one
+ * trace. Records of later OTF2 versions are skipped and counted in one warning.
+ */
+public final class Otf2Importer implements Importer {
+    /** Bytes of Pajé text all locations' waiting batches may hold together, about. */
+    private static final long MEMORY = 48L << 20;
+
+    private final int threads;
+    private final Consumer<String> warnings;
+
+    /** Decodes with one worker per core; warnings go to standard error. */
+    public Otf2Importer() {
+        this(Runtime.getRuntime().availableProcessors(), System.err::println);
+    }
+
+    public Otf2Importer(int threads, Consumer<String> warnings) {
+        this.threads = Math.max(1, threads);
+        this.warnings = warnings;
+    }
+
+    @Override
+    public String format() {
+        return "OTF2";
+    }
+
+    @Override
+    public boolean accepts(Path file, byte[] head) {
+        return Anchor.magic(head);
+    }
+
+    @Override
+    public String identity(Path file) throws IOException {
+        return Otf2Archive.identity(file);
+    }
+
+    @Override
+    public void convert(Path file, PajeText out) throws ImportException, IOException {
+        Otf2Archive archive = Otf2Archive.open(file);
+        PajeLayout layout = new PajeLayout(archive.defs());
+        layout.shapes(out);
+        layout.write(out);
+        List<GlobalDefs.Location> locations = new ArrayList<>(archive.defs().locations.values());
+        int budget = (int) Math.max(16 << 10, Math.min(1 << 20, MEMORY / (LocationStream.AHEAD + 1) / locations.size()));
+        ExecutorService workers = Executors.newFixedThreadPool(Math.min(threads, locations.size()), r -> {
+            Thread t = new Thread(r, "paje-otf2-decoder");
+            t.setDaemon(true);
+            return t;
+        });
+        List<LocationStream> streams = new ArrayList<>();
+        try {
+            for (GlobalDefs.Location l : locations) {
+                streams.add(new LocationStream(new LocationDecoder(archive, layout, out, l), workers, budget));
+            }
+            streams.forEach(LocationStream::schedule);
+            merge(streams, out);
+            warnUnknown(streams);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while reading " + file);
+        } finally {
+            streams.forEach(LocationStream::cancel);
+            workers.shutdownNow();
+            try {
+                workers.awaitTermination(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            for (LocationStream s : streams) {
+                s.decoder().close();
+            }
+        }
+    }
+
+    /** A location's current batch and line, ordered by the line's time (then by location, for ties). */
+    private static final class Head {
+        final LocationStream stream;
+        final int index;
+        Batch batch;
+        int line;
+
+        Head(LocationStream stream, int index) {
+            this.stream = stream;
+            this.index = index;
+        }
+
+        double time() {
+            return batch.times[line];
+        }
+    }
+
+    private static void merge(List<LocationStream> streams, PajeText out)
+            throws ImportException, IOException, InterruptedException {
+        PriorityQueue<Head> heads = new PriorityQueue<>((a, b) -> {
+            int c = Double.compare(a.time(), b.time());
+            return c != 0 ? c : Integer.compare(a.index, b.index);
+        });
+        for (int i = 0; i < streams.size(); i++) {
+            Head h = new Head(streams.get(i), i);
+            h.batch = h.stream.take();
+            if (h.batch != null) {
+                heads.add(h);
+            }
+        }
+        while (!heads.isEmpty()) {
+            Head h = heads.poll();
+            Head next = heads.peek();
+            double limit = next == null ? Double.POSITIVE_INFINITY : next.time();
+            Batch b = h.batch;
+            int from = h.line;
+            int to = from;
+            // the run of this location's lines that come before every other location's next line
+            while (to < b.lines && (b.times[to] < limit || b.times[to] == limit && next != null && h.index < next.index)) {
+                to++;
+            }
+            if (to == from) {
+                to++; // equal times: this location's turn by its index
+            }
+            out.append(b.text, b.start(from), b.ends[to - 1] - b.start(from), to - from);
+            h.line = to;
+            if (h.line == b.lines) {
+                h.batch = h.stream.take();
+                h.line = 0;
+                if (h.batch == null) {
+                    h.stream.decoder().close();
+                    continue;
+                }
+            }
+            heads.add(h);
+        }
+    }
+
+    private void warnUnknown(List<LocationStream> streams) {
+        for (LocationStream s : streams) {
+            LocationDecoder d = s.decoder();
+            if (d.unknown() > 0) {
+                warnings.accept(d.file() + ": skipped " + d.unknown() + " records of types this reader does not know"
+                        + " (the first: " + d.firstUnknown() + "), as OTF2 allows");
+            }
+        }
+    }
+
+    /**
+     * Events per location, as {@code otf2-print} counts them (every event record, without the buffer's
+     * timestamp and attribute-list records and without records of unknown types): for checking the reader.
+     */
+    public static Map<Long, Long> countEvents(Path anchor) throws IOException, ImportException {
+        Otf2Archive archive = Otf2Archive.open(anchor);
+        PajeLayout layout = new PajeLayout(archive.defs());
+        PajeText dummy = new PajeText(OutputStream.nullOutputStream());
+        layout.shapes(dummy);
+        Map<Long, Long> counts = new LinkedHashMap<>();
+        for (GlobalDefs.Location l : archive.defs().locations.values()) {
+            try (LocationDecoder d = new LocationDecoder(archive, layout, dummy, l)) {
+                d.skipAll();
+                counts.put(l.id(), d.events());
+            }
+        }
+        return counts;
+    }
+}

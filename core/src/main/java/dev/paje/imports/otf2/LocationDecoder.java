@@ -48,6 +48,9 @@ final class LocationDecoder implements Closeable {
     private int collectiveLine;
     private double collectiveTime;
 
+    /** A user field without a value. */
+    static final String ABSENT = "-";
+
     private final Map<Channel, long[]> sent = new HashMap<>();
     private final Map<Channel, long[]> received = new HashMap<>();
 
@@ -241,9 +244,9 @@ final class LocationDecoder implements Closeable {
                 long receivedBytes = in.cu64();
                 GlobalDefs.Comm c = defs.comms.get(comm);
                 String[] user = new String[4 + attributeText.length];
-                Arrays.fill(user, "");
-                user[0] = c == null ? Integer.toUnsignedString(comm) : c.name();
-                user[1] = root == -1 ? "" : Integer.toUnsignedString(root);
+                Arrays.fill(user, ABSENT);
+                user[0] = c == null || c.name().isEmpty() ? Integer.toUnsignedString(comm) : c.name();
+                user[1] = root == -1 ? ABSENT : Integer.toUnsignedString(root);
                 user[2] = Long.toUnsignedString(sentBytes);
                 user[3] = Long.toUnsignedString(receivedBytes);
                 double begin = collectiveOpen ? collectiveTime : time;
@@ -328,23 +331,27 @@ final class LocationDecoder implements Closeable {
                 + "_" + Integer.toUnsignedString(tag) + "_" + count[0]++;
         String type = PajeLayout.linkType(layout.threadTypeOf(from), layout.threadTypeOf(to));
         text.entity(send ? layout.startLink : layout.endLink, time,
-                new String[] {type, PajeLayout.ROOT, container, "p2p", key}, user);
+                new String[] {type, PajeLayout.ROOT, container, PajeLayout.MESSAGE, key}, user);
         line();
     }
 
     private void event(String value, String fields) {
         String[] user = new String[1 + attributeText.length];
-        user[0] = fields;
+        user[0] = fields.isEmpty() ? ABSENT : fields;
         System.arraycopy(attributeFields(), 0, user, 1, attributeText.length);
         text.entity(layout.eventShape, time, new String[] {PajeLayout.eventType(k), container, value}, user);
         line();
     }
 
-    /** The user fields of the pending attribute list, "" for attributes the event does not carry. */
+    /**
+     * The user fields of the pending attribute list, {@link #ABSENT} for attributes the event does not carry
+     * (PajeNG's reader rejects an empty quoted field).
+     */
     private String[] attributeFields() {
         String[] out = new String[attributeText.length];
         for (int i = 0; i < out.length; i++) {
-            out[i] = attributes > 0 && attributeText[i] != null ? attributeText[i] : "";
+            String v = attributes > 0 ? attributeText[i] : null;
+            out[i] = v == null || v.isEmpty() ? ABSENT : v;
         }
         return out;
     }

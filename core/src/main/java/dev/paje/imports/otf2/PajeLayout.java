@@ -18,6 +18,8 @@ import java.util.Set;
  */
 final class PajeLayout {
     static final String ROOT = "0";
+    /** The value of every link. */
+    static final String MESSAGE = "p2p";
 
     private final GlobalDefs defs;
     private final Map<String, String> typeByKey = new LinkedHashMap<>();
@@ -198,6 +200,7 @@ final class PajeLayout {
             for (int b = 0; b < threadTypes.size(); b++) {
                 out.linkType(linkType(a, b), ROOT, threadTypes.get(a), threadTypes.get(b),
                         typeName("MPI message", linkType(a, b)));
+                out.value(MESSAGE, linkType(a, b), "point-to-point", null);
             }
         }
         Set<String> taken = new HashSet<>();
@@ -210,10 +213,17 @@ final class PajeLayout {
             out.createContainer(0, "g" + Integer.toUnsignedString(g.id()), groupType.get(g.id()), parent,
                     unique(g.name(), "g" + Integer.toUnsignedString(g.id()), taken));
         }
+        Map<String, Integer> repeated = new HashMap<>();
         for (GlobalDefs.Location l : defs.locations.values()) {
-            String parent = defs.groups.containsKey(l.group()) ? "g" + Integer.toUnsignedString(l.group()) : ROOT;
+            repeated.merge(l.name(), 1, Integer::sum);
+        }
+        for (GlobalDefs.Location l : defs.locations.values()) {
+            GlobalDefs.LocationGroup g = defs.groups.get(l.group());
+            String parent = g != null ? "g" + Integer.toUnsignedString(l.group()) : ROOT;
+            // threads named alike in every process ("Master thread") are told apart by their process
+            String name = repeated.get(l.name()) > 1 && g != null ? l.name() + " (" + g.name() + ")" : l.name();
             out.createContainer(0, location(l.id()), threadTypes.get(threadTypeOf(l.id())), parent,
-                    unique(l.name(), location(l.id()), taken));
+                    unique(name, location(l.id()), taken));
         }
     }
 

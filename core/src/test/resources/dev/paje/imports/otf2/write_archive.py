@@ -26,6 +26,7 @@ p.add_argument('--seed', type=int, default=1)
 a = p.parse_args()
 rnd = random.Random(a.seed)
 tick = a.resolution // 1000  # one millisecond
+us = a.resolution // 1000000  # one microsecond: times in seconds do not depend on the resolution
 
 with otf2.writer.open(a.dir, timer_resolution=a.resolution) as trace:
     d = trace.definitions
@@ -65,7 +66,7 @@ with otf2.writer.open(a.dir, timer_resolution=a.resolution) as trace:
     for it in range(a.iterations):
         t0 = base + (it * 10 + 1) * tick
         for r, w in enumerate(ws):
-            t = t0 + rnd.randrange(tick // 4 + 1)
+            t = t0 + rnd.randrange(250) * us
             w.enter(t, compute, attributes={iteration: it, phase: "compute"})
             w.enter(t + tick // 2, inner)
             w.leave(t + tick, inner)
@@ -76,29 +77,29 @@ with otf2.writer.open(a.dir, timer_resolution=a.resolution) as trace:
         t1 = t0 + 3 * tick
         for r, w in enumerate(ws):  # a ring: blocking send to the right, then receive from the left
             w.enter(t1, send)
-            w.mpi_send(t1 + 1, (r + 1) % a.ranks, world, 42 + it % 2, 1024 * (r + 1))
+            w.mpi_send(t1 + 1 * us, (r + 1) % a.ranks, world, 42 + it % 2, 1024 * (r + 1))
             w.leave(t1 + tick // 4, send)
         for r, w in enumerate(ws):
             w.enter(t1 + tick // 2, recv)
             w.mpi_recv(t1 + tick, (r - 1) % a.ranks, world, 42 + it % 2, 1024 * ((r - 1) % a.ranks + 1))
-            w.leave(t1 + tick + 1, recv)
+            w.leave(t1 + tick + us, recv)
         t2 = t0 + 5 * tick
         for r, w in enumerate(ws):  # non-blocking: to the left, received from the right
             w.enter(t2, isend)
-            w.mpi_isend(t2 + 1, (r - 1) % a.ranks, world, 7, 8, 100 + it)
-            w.leave(t2 + 2, isend)
-            w.mpi_irecv_request(t2 + 3, 200 + it)
+            w.mpi_isend(t2 + 1 * us, (r - 1) % a.ranks, world, 7, 8, 100 + it)
+            w.leave(t2 + 2 * us, isend)
+            w.mpi_irecv_request(t2 + 3 * us, 200 + it)
         for r, w in enumerate(ws):
             w.enter(t2 + tick, wait)
-            w.mpi_isend_complete(t2 + tick + 1, 100 + it)
-            w.mpi_irecv(t2 + tick + 2, (r + 1) % a.ranks, world, 7, 8, 200 + it)
-            w.leave(t2 + tick + 3, wait)
+            w.mpi_isend_complete(t2 + tick + us, 100 + it)
+            w.mpi_irecv(t2 + tick + 2 * us, (r + 1) % a.ranks, world, 7, 8, 200 + it)
+            w.leave(t2 + tick + 3 * us, wait)
         t3 = t0 + 7 * tick
         for r, w in enumerate(ws):
-            w.enter(t3 + r, allreduce)
-            w.mpi_collective_begin(t3 + r + 1)
+            w.enter(t3 + r * us, allreduce)
+            w.mpi_collective_begin(t3 + (r + 1) * us)
             w.mpi_collective_end(t3 + 2 * tick, CollectiveOp.ALLREDUCE, world, 0, 8, 8)
-            w.leave(t3 + 2 * tick + 1, allreduce)
+            w.leave(t3 + 2 * tick + us, allreduce)
     end = base + (a.iterations * 10 + 1) * tick
     for r, w in enumerate(ws):
         w.leave(end, main)
@@ -106,7 +107,7 @@ with otf2.writer.open(a.dir, timer_resolution=a.resolution) as trace:
         for t, loc in enumerate(workers[r]):
             w = trace.event_writer_from_location(loc)
             for it in range(a.iterations):
-                t0 = base + (it * 10 + 1) * tick + (t + 1) * 3
+                t0 = base + (it * 10 + 1) * tick + (t + 1) * 3 * us
                 w.enter(t0, task, attributes={phase: "work %d" % it})
-                w.parameter_string(t0 + 1, name_param, "kernel-%d" % (it % 2))
+                w.parameter_string(t0 + 1 * us, name_param, "kernel-%d" % (it % 2))
                 w.leave(t0 + tick, task)

@@ -21,6 +21,10 @@ public final class Shortest {
         if (x == 0) {
             return 1 / x < 0 ? "-0" : "0";
         }
+        String quick = fewDecimals(x);
+        if (quick != null) {
+            return quick;
+        }
         BigDecimal d = new BigDecimal(Double.toString(x));
         if (d.precision() > 15) {
             d = shorter(x, d);
@@ -40,6 +44,50 @@ public final class Shortest {
             s.append('.').append(digits, 1, digits.length());
         }
         return s.append('e').append(exponent).toString();
+    }
+
+    private static final double[] TENS = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
+
+    /**
+     * The fast path for magnitudes in [1e-6, 1e6) with at most 9 decimals (trace times and most values):
+     * the fewest decimals d such that round(x * 10^d) / 10^d is x. That division is correctly rounded, as
+     * parsing the decimal is, so the decimal reads back as x; below 1e6 the doubles are closer than 1e-9,
+     * so no other decimal with d digits does: it is the shortest. Null when the path does not apply.
+     */
+    private static String fewDecimals(double x) {
+        double a = Math.abs(x);
+        if (!(a >= 1e-6 && a < 1e6)) {
+            return null;
+        }
+        for (int d = 0; d < TENS.length; d++) {
+            long m = Math.round(a * TENS[d]);
+            if (m / TENS[d] == a) {
+                return decimal(x < 0, m, d);
+            }
+        }
+        return null;
+    }
+
+    private static String decimal(boolean negative, long m, int decimals) {
+        String digits = Long.toString(m);
+        StringBuilder s = new StringBuilder(digits.length() + decimals + 3);
+        if (negative) {
+            s.append('-');
+        }
+        if (decimals == 0) {
+            return s.append(digits).toString();
+        }
+        int whole = digits.length() - decimals;
+        if (whole <= 0) {
+            s.append("0.");
+            for (int i = whole; i < 0; i++) {
+                s.append('0');
+            }
+            s.append(digits);
+        } else {
+            s.append(digits, 0, whole).append('.').append(digits, whole, digits.length());
+        }
+        return s.toString();
     }
 
     /** The first of 15, 16 digits that reads back as {@code x}, else Java's own digits. */

@@ -26,6 +26,10 @@ final class LocationDecoder implements Closeable {
     private final GlobalDefs.Location location;
     private final String container;
     private final int k;
+    private final String regionType;
+    private final String eventType;
+    /** Region values by id, made once: an Enter allocates nothing for its value. */
+    private String[] regionValues = new String[64];
     private final Forward sink = new Forward();
     private final PajeText text;
     private Otf2Input in;
@@ -51,10 +55,22 @@ final class LocationDecoder implements Closeable {
     /** A user field without a value. */
     static final String ABSENT = "-";
 
-    private final Map<Channel, long[]> sent = new HashMap<>();
-    private final Map<Channel, long[]> received = new HashMap<>();
+    private final Map<Channel, Counter> sent = new HashMap<>();
+    private final Map<Channel, Counter> received = new HashMap<>();
 
     private record Channel(int comm, long peer, int tag) {
+    }
+
+    /** Messages so far on a channel, and what its links' keys start with. */
+    private static final class Counter {
+        final String prefix;
+        final String linkType;
+        long next;
+
+        Counter(String prefix, String linkType) {
+            this.prefix = prefix;
+            this.linkType = linkType;
+        }
     }
 
     /** Forwards the sibling writer's bytes to the current batch. */
@@ -77,6 +93,8 @@ final class LocationDecoder implements Closeable {
         this.location = location;
         this.container = PajeLayout.location(location.id());
         this.k = layout.threadTypeOf(location.id());
+        this.regionType = PajeLayout.regionType(k);
+        this.eventType = PajeLayout.eventType(k);
         this.text = root.sibling(sink);
         this.attributeText = new String[layout.attributeIds.length];
     }
@@ -193,15 +211,15 @@ final class LocationDecoder implements Closeable {
                 int region = local.map32(LocalDefs.MAPPING_REGION, in.cu32());
                 if (attributes > 0 && layout.pushWithAttributes != null) {
                     text.entity(layout.pushWithAttributes, time,
-                            new String[] {PajeLayout.regionType(k), container, PajeLayout.region(region)}, attributeFields());
+                            new String[] {regionType, container, regionValue(region)}, attributeFields());
                 } else {
-                    text.pushState(time, PajeLayout.regionType(k), container, PajeLayout.region(region));
+                    text.pushState(time, regionType, container, regionValue(region));
                 }
                 line();
             }
             case EventRecords.LEAVE -> {
                 in.cu32();
-                text.popState(time, PajeLayout.regionType(k), container);
+                text.popState(time, regionType, container);
                 line();
             }
             case EventRecords.MPI_ISEND_COMPLETE, EventRecords.MPI_IRECV_REQUEST, EventRecords.MPI_REQUEST_TEST,
@@ -308,6 +326,21 @@ final class LocationDecoder implements Closeable {
         }
     }
 
+    private String regionValue(int region) {
+        if (region < 0 || region >= 1 << 20) {
+            return PajeLayout.region(region);
+        }
+        if (region >= regionValues.length) {
+            regionValues = Arrays.copyOf(regionValues, Math.max(region + 1, regionValues.length * 2));
+        }
+        String v = regionValues[region];
+        if (v == null) {
+            v = PajeLayout.region(region);
+            regionValues[region] = v;
+        }
+        return v;
+    }
+
     private String parameter(int ref) {
         GlobalDefs.Parameter p = defs.parameters.get(local.map32(LocalDefs.MAPPING_PARAMETER, ref));
         return p == null ? "parameter " + Integer.toUnsignedString(ref) : p.name();
@@ -325,11 +358,12 @@ final class LocationDecoder implements Closeable {
         }
         long from = send ? location.id() : peer;
         long to = send ? peer : location.id();
-        Channel channel = new Channel(comm, peer, tag);
-        long[] count = (send ? sent : received).computeIfAbsent(channel, c -> new long[1]);
-        String key = "c" + Integer.toUnsignedString(comm) + "_" + Long.toUnsignedString(from) + "_" + Long.toUnsignedString(to)
-                + "_" + Integer.toUnsignedString(tag) + "_" + count[0]++;
-        String type = PajeLayout.linkType(layout.threadTypeOf(from), layout.threadTypeOf(to));
+        Counter count = (send ? sent : received).computeIfAbsent(new Channel(comm, peer, tag), c -> new Counter(
+                "c" + Integer.toUnsignedString(comm) + "_" + Long.toUnsignedString(from) + "_" + Long.toUnsignedString(to)
+                        + "_" + Integer.toUnsignedString(tag) + "_",
+                PajeLayout.linkType(layout.threadTypeOf(from), layout.threadTypeOf(to))));
+        String key = count.prefix + count.next++;
+        String type = count.linkType;
         text.entity(send ? layout.startLink : layout.endLink, time,
                 new String[] {type, PajeLayout.ROOT, container, PajeLayout.MESSAGE, key}, user);
         line();
@@ -339,7 +373,7 @@ final class LocationDecoder implements Closeable {
         String[] user = new String[1 + attributeText.length];
         user[0] = fields.isEmpty() ? ABSENT : fields;
         System.arraycopy(attributeFields(), 0, user, 1, attributeText.length);
-        text.entity(layout.eventShape, time, new String[] {PajeLayout.eventType(k), container, value}, user);
+        text.entity(layout.eventShape, time, new String[] {eventType, container, value}, user);
         line();
     }
 

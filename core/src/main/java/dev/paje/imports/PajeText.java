@@ -242,7 +242,7 @@ public final class PajeText {
         boolean plain = n > 0;
         for (int i = 0; i < n && plain; i++) {
             char c = s.charAt(i);
-            plain = c > ' ' && c != '"' && c < 0x7f;
+            plain = c > ' ' && c != '"' && c != '#' && c < 0x7f; // '#' would start a comment
         }
         if (plain) {
             room(n);

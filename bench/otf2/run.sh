@@ -16,16 +16,23 @@ if [ ! -f big/traces.otf2 ]; then
 fi
 events=$(cat gen.out)
 bytes=$(du -sb big | cut -f1)
+# a copy of the jar: editing the sources meanwhile neither rebuilds nor changes what is measured
+"$repo/paje" --version > /dev/null
+cp "$repo/cli/target/paje.jar" "$work/paje.jar"
 export PAJE_HEAP="${PAJE_HEAP:-3g}"
+sed "s|^jar=.*|jar=\"$work/paje.jar\"|; s|^if \[ ! -f \"\$jar\" \].*|if false; then|" "$repo/paje" > "$work/paje.sh"
+sed -i "s|^here=.*|here=\"$repo\"|" "$work/paje.sh"
+chmod +x "$work/paje.sh"
+paje="$work/paje.sh"
 run() { # NAME COMMAND...: one timed run, its figures appended to times.txt
   local name="$1"; shift
   /usr/bin/time -f "$name %U %S %e %M" -a -o times.txt "$@"
 }
 : > times.txt
 run otf2-print sh -c 'otf2-print big/traces.otf2 > /dev/null'
-run convert-null "$repo/paje" convert big/traces.otf2 -o /dev/null
-run convert-file "$repo/paje" convert big/traces.otf2 -o big.trace
-run stats-pajetext sh -c "\"$repo/paje\" stats --no-cache big.trace > /dev/null"
-run stats-otf2 sh -c "\"$repo/paje\" stats --no-cache big/traces.otf2 > /dev/null"
+run convert-null "$paje" convert big/traces.otf2 -o /dev/null
+run convert-file "$paje" convert big/traces.otf2 -o big.trace
+run stats-pajetext bash -c "$paje stats --no-cache big.trace > /dev/null"
+run stats-otf2 bash -c "$paje stats --no-cache big/traces.otf2 > /dev/null"
 echo "archive: $bytes bytes, $events events; Pajé conversion: $(stat -c %s big.trace) bytes; load: $(cut -d' ' -f1-3 /proc/loadavg)"
 awk -v b="$bytes" -v e="$events" '{printf "%-16s user %7.1f s  sys %5.1f s  elapsed %7.1f s  peak %6.0f MB  %6.1f MB/s (user+sys)  %5.2f M events/s (user+sys)\n", $1, $2, $3, $4, $5/1024, b/1e6/($2+$3), e/1e6/($2+$3)}' times.txt

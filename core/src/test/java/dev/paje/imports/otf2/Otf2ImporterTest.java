@@ -216,6 +216,50 @@ class Otf2ImporterTest {
         return b;
     }
 
+    /** A real program's trace: Debian's EZTrace 2.0 tracing a small pthread program (skipped without eztrace and gcc). */
+    @Test
+    void anEztraceTraceOfAPthreadProgramReads() throws Exception {
+        assumeTrue(Otf2Archives.onPath("eztrace") && Otf2Archives.onPath("gcc"),
+                "skipped: EZTrace or gcc is not installed (apt-get install -y eztrace gcc)");
+        Otf2Archives.assumeOtf2Print();
+        Path source = Files.writeString(dir.resolve("threads.c"), """
+                #include <pthread.h>
+                static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+                static double sum;
+                static void *work(void *arg) {
+                    for (int i = 0; i < 1000; i++) { pthread_mutex_lock(&lock); sum += i; pthread_mutex_unlock(&lock); }
+                    return arg;
+                }
+                int main(void) {
+                    pthread_t t[3];
+                    for (int i = 0; i < 3; i++) pthread_create(&t[i], 0, work, 0);
+                    for (int i = 0; i < 3; i++) pthread_join(t[i], 0);
+                    return sum > 0 ? 0 : 1;
+                }
+                """);
+        Otf2Archives.run(List.of("gcc", "-O1", "-pthread", source.toString(), "-o", dir.resolve("threads").toString()));
+        Process p = new ProcessBuilder("eztrace", "-t", "pthread", "./threads").directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        try {
+            assertThat(p.waitFor()).as(out).isZero();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
+        Path anchor = dir.resolve("threads_trace").resolve("eztrace_log.otf2");
+        Map<Long, Long> reference = new TreeMap<>();
+        for (String line : Otf2Archives.run(List.of("otf2-print", anchor.toString())).split("\n")) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length >= 3 && f[0].matches("[A-Z_0-9]+") && f[1].matches("\\d+") && f[2].matches("\\d+")) {
+                reference.merge(Long.parseLong(f[1]), 1L, Long::sum);
+            }
+        }
+        assertThat(new TreeMap<>(Otf2Importer.countEvents(anchor))).isEqualTo(reference);
+        String d = dump(anchor, WITH_USER_FIELDS);
+        assertThat(d).contains("\"P#0T#0\"", "\"P#0T#3\"", "pthread_mutex_lock");
+        assertThat(reference.values().stream().mapToLong(Long::longValue).sum()).isGreaterThan(6000);
+    }
+
     // ---- bad input
 
     @Test

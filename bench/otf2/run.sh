@@ -35,4 +35,6 @@ run convert-file "$paje" convert big/traces.otf2 -o big.trace
 run stats-pajetext bash -c "$paje stats --no-cache big.trace > /dev/null"
 run stats-otf2 bash -c "$paje stats --no-cache big/traces.otf2 > /dev/null"
 echo "archive: $bytes bytes, $events events; Pajé conversion: $(stat -c %s big.trace) bytes; load: $(cut -d' ' -f1-3 /proc/loadavg)"
-awk -v b="$bytes" -v e="$events" '{printf "%-16s user %7.1f s  sys %5.1f s  elapsed %7.1f s  peak %6.0f MB  %6.1f MB/s (user+sys)  %5.2f M events/s (user+sys)\n", $1, $2, $3, $4, $5/1024, b/1e6/($2+$3), e/1e6/($2+$3)}' times.txt
+# MB/s of the input each run reads: the archive, or for stats-pajetext the Pajé conversion
+awk -v b="$bytes" -v t="$(stat -c %s big.trace)" -v e="$events" '{in_ = $1 == "stats-pajetext" ? t : b;
+  printf "%-16s user %7.1f s  sys %5.1f s  elapsed %7.1f s  peak %6.0f MB  %6.1f MB/s (user+sys)  %5.2f M events/s (user+sys)\n", $1, $2, $3, $4, $5/1024, in_/1e6/($2+$3), e/1e6/($2+$3)}' times.txt

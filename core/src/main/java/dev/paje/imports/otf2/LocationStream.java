@@ -20,7 +20,7 @@ final class LocationStream {
     private boolean running;
     private boolean finished;
     private volatile boolean cancelled;
-    private Exception failure;
+    private Throwable failure;
 
     LocationStream(LocationDecoder decoder, Executor workers, int budget) {
         this.decoder = decoder;
@@ -41,13 +41,13 @@ final class LocationStream {
 
     private void step() {
         Batch b = null;
-        Exception f = null;
+        Throwable f = null;
         boolean end;
         try {
             b = cancelled ? null : decoder.next(budget);
             end = cancelled || decoder.done();
-        } catch (ImportException | IOException | RuntimeException e) {
-            f = e;
+        } catch (ImportException | IOException | RuntimeException | Error e) {
+            f = e; // an Error too: a worker that died silently would leave the merge waiting forever
             end = true;
         }
         synchronized (this) {
@@ -80,11 +80,14 @@ final class LocationStream {
         return b;
     }
 
-    private static void rethrow(Exception f) throws ImportException, IOException {
+    private static void rethrow(Throwable f) throws ImportException, IOException {
         if (f instanceof ImportException e) {
             throw e;
         }
         if (f instanceof IOException e) {
+            throw e;
+        }
+        if (f instanceof Error e) {
             throw e;
         }
         throw (RuntimeException) f;

@@ -28,7 +28,6 @@ final class PajeLayout {
     private final Map<Integer, String> groupType = new HashMap<>();
     private final Map<Long, Integer> threadType = new HashMap<>();
     private final List<String> threadTypes = new ArrayList<>();
-    private final Map<String, String> names = new HashMap<>();
     /** Attribute ids in user-field order, and the field names. */
     final int[] attributeIds;
     final String[] attributeFields;
@@ -245,7 +244,6 @@ final class PajeLayout {
             n = n + " (" + alias + ")";
             taken.add(n);
         }
-        names.put(alias, n);
         return n;
     }
 }

@@ -36,7 +36,7 @@ class Otf2ViewApiTest {
             Api.Answer meta = api.get("/api/meta");
             assertThat(meta.status()).isEqualTo(200);
             assertThat(meta.text()).contains("Master thread (MPI Rank 0)", "MPI message", "Region", "flops [FLOP]");
-            Api.Answer window = api.get("/api/window?start=0&end=0.051&width=800");
+            Api.Answer window = api.get("/api/window?start=0&end=0.051&width=800&containers=");
             assertThat(window.status()).as(window.toString()).isEqualTo(200);
         }
     }

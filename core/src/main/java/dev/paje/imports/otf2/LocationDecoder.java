@@ -52,6 +52,8 @@ final class LocationDecoder implements Closeable {
     private int collectiveLine;
     private double collectiveTime;
 
+    private static final int WINDOW = 1 << 16;
+
     /** A user field without a value. */
     static final String ABSENT = "-";
 
@@ -130,18 +132,26 @@ final class LocationDecoder implements Closeable {
             done = true;
             return;
         }
-        in = new Otf2Input(evt, archive.anchor().chunkSizeEvents(), 1 << 16);
+        in = new Otf2Input(evt, archive.anchor().chunkSizeEvents(), WINDOW);
     }
 
-    /** The next batch of about {@code budget} bytes of Pajé lines (more while a collective is open). */
-    Batch next(int budget) throws IOException, ImportException {
+    /**
+     * The next batch of about {@code budget} bytes of Pajé lines (more while a collective is open);
+     * {@code suspend}: close the file until the next batch.
+     */
+    Batch next(int budget, boolean suspend) throws IOException, ImportException {
         batch = new Batch(budget + 1024);
         open();
+        if (in != null) {
+            in.resume(WINDOW);
+        }
         while (!done && (batch.size < budget || collectiveOpen)) {
             step();
         }
         if (done) {
             close();
+        } else if (suspend) {
+            in.suspend();
         }
         Batch b = batch;
         batch = null;

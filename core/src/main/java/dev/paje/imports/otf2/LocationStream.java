@@ -16,16 +16,19 @@ final class LocationStream {
     private final LocationDecoder decoder;
     private final Executor workers;
     private final int budget;
+    private final boolean suspend;
     private final ArrayDeque<Batch> ready = new ArrayDeque<>();
     private boolean running;
     private boolean finished;
     private volatile boolean cancelled;
     private Throwable failure;
 
-    LocationStream(LocationDecoder decoder, Executor workers, int budget) {
+    /** {@code suspend}: close the location's file between batches (archives of many locations). */
+    LocationStream(LocationDecoder decoder, Executor workers, int budget, boolean suspend) {
         this.decoder = decoder;
         this.workers = workers;
         this.budget = budget;
+        this.suspend = suspend;
     }
 
     LocationDecoder decoder() {
@@ -44,7 +47,7 @@ final class LocationStream {
         Throwable f = null;
         boolean end;
         try {
-            b = cancelled ? null : decoder.next(budget);
+            b = cancelled ? null : decoder.next(budget, suspend);
             end = cancelled || decoder.done();
         } catch (ImportException | IOException | RuntimeException | Error e) {
             f = e; // an Error too: a worker that died silently would leave the merge waiting forever

@@ -26,8 +26,13 @@ public final class Otf2Importer implements Importer {
     /** Bytes of Pajé text all locations' waiting batches may hold together, about. */
     private static final long MEMORY = 48L << 20;
 
+    /** Archives of more locations than this have their event files closed between batches. */
+    static final int OPEN_FILES = 256;
+
     private final int threads;
     private final Consumer<String> warnings;
+    private final int openFiles;
+    private final long memory;
 
     /** Decodes with one worker per core; warnings go to standard error. */
     public Otf2Importer() {
@@ -35,8 +40,15 @@ public final class Otf2Importer implements Importer {
     }
 
     public Otf2Importer(int threads, Consumer<String> warnings) {
+        this(threads, warnings, OPEN_FILES, MEMORY);
+    }
+
+    /** {@code memory}: bytes of Pajé text the waiting batches may hold together (batches of 16 KB at least). */
+    Otf2Importer(int threads, Consumer<String> warnings, int openFiles, long memory) {
         this.threads = Math.max(1, threads);
         this.warnings = warnings;
+        this.openFiles = openFiles;
+        this.memory = memory;
     }
 
     @Override
@@ -61,7 +73,7 @@ public final class Otf2Importer implements Importer {
         layout.shapes(out);
         layout.write(out);
         List<GlobalDefs.Location> locations = new ArrayList<>(archive.defs().locations.values());
-        int budget = (int) Math.max(16 << 10, Math.min(1 << 20, MEMORY / (LocationStream.AHEAD + 1) / locations.size()));
+        int budget = (int) Math.max(16 << 10, Math.min(1 << 20, memory / (LocationStream.AHEAD + 1) / locations.size()));
         ExecutorService workers = Executors.newFixedThreadPool(Math.min(threads, locations.size()), r -> {
             Thread t = new Thread(r, "paje-otf2-decoder");
             t.setDaemon(true);
@@ -70,7 +82,8 @@ public final class Otf2Importer implements Importer {
         List<LocationStream> streams = new ArrayList<>();
         try {
             for (GlobalDefs.Location l : locations) {
-                streams.add(new LocationStream(new LocationDecoder(archive, layout, out, l), workers, budget));
+                streams.add(new LocationStream(new LocationDecoder(archive, layout, out, l), workers, budget,
+                        locations.size() > openFiles));
             }
             streams.forEach(LocationStream::schedule);
             merge(streams, out);

@@ -24,7 +24,8 @@ final class Otf2Input implements Closeable {
     private static final int LITTLE = 0x42;
     private static final int BIG = 0x23;
 
-    private final FileChannel channel;
+    private final Path file;
+    private FileChannel channel;
     private final String name;
     private final long size;
     private final long chunkSize;
@@ -39,6 +40,7 @@ final class Otf2Input implements Closeable {
      *     whose only header is the byte order
      */
     Otf2Input(Path file, long chunkSize, int window) throws IOException, ImportException {
+        this.file = file;
         this.name = file.toString();
         try {
             this.channel = FileChannel.open(file, StandardOpenOption.READ);
@@ -301,8 +303,32 @@ final class Otf2Input implements Closeable {
         return size;
     }
 
+    /**
+     * Closes the file and drops the window until {@link #resume}: an archive of thousands of locations
+     * keeps neither thousands of files open nor their windows in memory between batches.
+     */
+    void suspend() throws IOException {
+        if (channel != null) {
+            base += pos;
+            pos = 0;
+            lim = 0;
+            buf = null;
+            channel.close();
+            channel = null;
+        }
+    }
+
+    void resume(int window) throws IOException {
+        if (channel == null) {
+            channel = FileChannel.open(file, StandardOpenOption.READ);
+            buf = new byte[window];
+        }
+    }
+
     @Override
     public void close() throws IOException {
-        channel.close();
+        if (channel != null) {
+            channel.close();
+        }
     }
 }

@@ -105,6 +105,19 @@ class Otf2ImporterTest {
         assertThat(dump(anchor, WITH_USER_FIELDS, 1)).isEqualTo(dump(anchor, WITH_USER_FIELDS, 4));
     }
 
+    /** Archives of many locations close each event file between batches: the same trace, in 16 KB batches or not. */
+    @Test
+    void filesClosedBetweenBatchesGiveTheSameTrace() throws IOException {
+        Path anchor = Otf2Archives.write(dir, "many", "--ranks", "12", "--threads", "3", "--iterations", "40");
+        String open = dump(anchor, WITH_USER_FIELDS);
+        TraceLoader.Loaded loaded = TraceLoader.builder().importers(List.of(new Otf2Importer(2, warnings::add, 1, 1)))
+                .build().load(anchor);
+        assertThat(loaded.problems()).isEmpty();
+        StringWriter out = new StringWriter();
+        new DumpWriter(WITH_USER_FIELDS).write(loaded.trace(), out);
+        assertThat(out.toString()).isEqualTo(open);
+    }
+
     @Test
     void theMappingNestsRegionsAndMakesLinksCollectivesVariablesAndEvents() throws IOException {
         String d = dump(small(), WITH_USER_FIELDS);

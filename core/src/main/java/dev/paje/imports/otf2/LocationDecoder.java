@@ -132,7 +132,7 @@ final class LocationDecoder implements Closeable {
             done = true;
             return;
         }
-        in = new Otf2Input(evt, archive.anchor().chunkSizeEvents(), WINDOW);
+        in = new Otf2Input(evt, archive.anchor().chunkSizeEvents(), WINDOW).strictEnd();
     }
 
     /**

@@ -91,22 +91,46 @@ final class Otf2Input implements Closeable {
     int recordType() throws IOException, ImportException {
         while (true) {
             if (pos == lim && !fill(1)) {
-                return -1;
+                return unmarkedEnd();
             }
             int type = buf[pos++] & 0xff;
+            if (type == END_OF_FILE) {
+                return -1;
+            }
+            if (type == END_OF_BUFFER) {
+                pos--;
+                return unmarkedEnd();
+            }
             if (type != END_OF_CHUNK) {
-                return type == END_OF_BUFFER || type == END_OF_FILE ? -1 : type;
+                return type;
             }
             if (chunkSize <= 0) {
                 throw fault(offset() - 1, "unexpected end-of-chunk mark in a file without chunks");
             }
             long next = ((offset() - 1) / chunkSize + 1) * chunkSize;
             if (next >= size) {
-                return -1;
+                seek(size);
+                return unmarkedEnd();
             }
             seek(next);
             chunkHeader();
         }
+    }
+
+    /** Writers end every file with END_OF_FILE: data ending without it was cut (or its writer died). */
+    private int unmarkedEnd() throws ImportException {
+        if (strictEnd) {
+            throw fault(offset(), "the file ends without its end-of-file mark (truncated?)");
+        }
+        return -1;
+    }
+
+    private boolean strictEnd;
+
+    /** Requires the end-of-file mark (event files: OTF2's writers always write it). */
+    Otf2Input strictEnd() {
+        strictEnd = true;
+        return this;
     }
 
     private void seek(long to) throws IOException {

@@ -301,6 +301,17 @@ class Otf2ImporterTest {
     }
 
     @Test
+    void anEventFileCutBetweenRecordsIsNamedToo() throws IOException {
+        Path anchor = small();
+        Path evt = anchor.resolveSibling("traces").resolve("6.evt");
+        byte[] all = Files.readAllBytes(evt);
+        // without its end marks (END_OF_FILE, END_OF_BUFFER): every record is whole, the end is not
+        Files.write(evt, Arrays.copyOf(all, all.length - 2));
+        assertThat(problem(anchor)).isEqualTo(evt + ": at byte " + (all.length - 2)
+                + ": the file ends without its end-of-file mark (truncated?)");
+    }
+
+    @Test
     void aRecordOfUnknownTypeIsSkippedWithACountedWarning() throws IOException {
         Path anchor = small();
         String before = dump(anchor, WITH_USER_FIELDS);

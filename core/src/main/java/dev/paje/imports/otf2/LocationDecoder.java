@@ -287,6 +287,8 @@ final class LocationDecoder implements Closeable {
                 collectiveOpen = false;
                 text.popState(time, PajeLayout.collectiveType(k), container);
                 line();
+                text.event(time, PajeLayout.collectiveEndType(k), container, EventRecords.collective(op));
+                line();
             }
             case EventRecords.METRIC -> {
                 int metric = local.map32(LocalDefs.MAPPING_METRIC, in.cu32());

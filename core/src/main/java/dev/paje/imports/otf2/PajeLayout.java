@@ -164,6 +164,11 @@ final class PajeLayout {
         return "E" + k;
     }
 
+    /** Point events at the ends of collectives, which the members of one operation share: for the collectives view. */
+    static String collectiveEndType(int k) {
+        return "K" + k;
+    }
+
     static String linkType(int from, int to) {
         return "L" + from + "_" + to;
     }
@@ -186,6 +191,7 @@ final class PajeLayout {
             out.stateType(regionType(k), tt, typeName("Region", regionType(k)));
             out.stateType(collectiveType(k), tt, typeName("MPI collective", collectiveType(k)));
             out.eventType(eventType(k), tt, typeName("Event", eventType(k)));
+            out.eventType(collectiveEndType(k), tt, typeName("MPI collective end", collectiveEndType(k)));
             for (GlobalDefs.MetricMember m : defs.members.values()) {
                 String unit = m.unit().isEmpty() ? "" : " [" + m.unit() + "]";
                 out.variableType(variableType(k, m.id()), tt, typeName(m.name() + unit, variableType(k, m.id())),

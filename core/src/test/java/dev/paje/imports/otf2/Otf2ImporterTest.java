@@ -136,6 +136,17 @@ class Otf2ImporterTest {
                 "Event, \"Worker thread 1 (MPI Rank 2)\", Event, 0.041004, kernel, kernel-0, -, -");
     }
 
+    /** Each Allreduce (all ranks leave it at once in the test archive) is one operation of the collectives view. */
+    @Test
+    void collectivesAreFoundByTheCollectivesView() throws IOException {
+        TraceLoader.Loaded loaded = load(small(), 2);
+        assertThat(loaded.problems()).isEmpty();
+        List<dev.paje.collective.Collective> found = dev.paje.collective.Collectives.find(loaded.trace(),
+                dev.paje.collective.CollectiveOptions.defaults()).all();
+        assertThat(found).filteredOn(c -> c.value().equals("Allreduce")).hasSize(5)
+                .allSatisfy(c -> assertThat(c.members()).isEqualTo(4));
+    }
+
     @Test
     void pjDumpReadsTheConvertedTraceAsWeDo() throws Exception {
         assumeTrue(Otf2Archives.onPath("pj_dump"),

@@ -348,6 +348,22 @@ class Otf2ImporterTest {
         assertThat(problem(anchor)).isEqualTo(anchor + ": at byte 9: unsupported OTF2 version 9.0.2: this reader reads OTF2 1.x to 3.x");
     }
 
+    /** An anchor of OTF2 2.3.0 (records of 2.x lack the 3.0 fields, which this reader never needs): read alike. */
+    @Test
+    void anOtf2TwoAnchorIsRead() throws IOException {
+        Path anchor = small();
+        String before = dump(anchor, WITH_USER_FIELDS);
+        byte[] all = Files.readAllBytes(anchor);
+        all[9] = 2;
+        all[10] = 3;
+        all[11] = 0;
+        Files.write(anchor, all);
+        assertThat(dump(anchor, WITH_USER_FIELDS)).isEqualTo(before);
+        all[9] = 4;
+        Files.write(anchor, all);
+        assertThat(problem(anchor)).endsWith("unsupported OTF2 version 4.3.0: this reader reads OTF2 1.x to 3.x");
+    }
+
     @Test
     void aBadCompressedIntegerIsNamedWithTheByte() throws IOException {
         Path anchor = small();

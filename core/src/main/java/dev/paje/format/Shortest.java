@@ -46,26 +46,28 @@ public final class Shortest {
         return s.append('e').append(exponent).toString();
     }
 
-    private static final double[] TENS = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
-
     /**
      * The fast path for magnitudes in [1e-6, 1e6) with at most 9 decimals (trace times and most values):
-     * the fewest decimals d such that round(x * 10^d) / 10^d is x. That division is correctly rounded, as
-     * parsing the decimal is, so the decimal reads back as x; below 1e6 the doubles are closer than 1e-9,
-     * so no other decimal with d digits does: it is the shortest. Null when the path does not apply.
+     * m = round(x * 10^9) when m / 10^9 is x, without m's trailing zeros. That division is correctly rounded,
+     * as parsing the decimal is, so the decimal reads back as x; below 1e6 the doubles are closer than 1e-9,
+     * so no other decimal of at most 9 decimals does: with its trailing zeros dropped it is the shortest.
+     * Null when the path does not apply.
      */
     private static String fewDecimals(double x) {
         double a = Math.abs(x);
         if (!(a >= 1e-6 && a < 1e6)) {
             return null;
         }
-        for (int d = 0; d < TENS.length; d++) {
-            long m = Math.round(a * TENS[d]);
-            if (m / TENS[d] == a) {
-                return decimal(x < 0, m, d);
-            }
+        long m = Math.round(a * 1e9);
+        if (m / 1e9 != a) {
+            return null;
         }
-        return null;
+        int d = 9;
+        while (d > 0 && m % 10 == 0) {
+            m /= 10;
+            d--;
+        }
+        return decimal(x < 0, m, d);
     }
 
     private static String decimal(boolean negative, long m, int decimals) {

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -105,7 +104,7 @@ public final class Otf2Importer implements Importer {
         }
     }
 
-    /** A location's current batch and line, ordered by the line's time (then by location, for ties). */
+    /** A location's current batch and line; its key is the line's time. */
     private static final class Head {
         final LocationStream stream;
         final int index;
@@ -122,32 +121,39 @@ public final class Otf2Importer implements Importer {
         }
     }
 
+    /**
+     * A k-way merge of the locations' lines by time (ties by location, so the output never depends on the
+     * workers' timing): a binary heap of heads whose top is replaced in place after each run of lines, one
+     * sift per run instead of a removal and an insertion.
+     */
     private static void merge(List<LocationStream> streams, PajeText out)
             throws ImportException, IOException, InterruptedException {
-        PriorityQueue<Head> heads = new PriorityQueue<>((a, b) -> {
-            int c = Double.compare(a.time(), b.time());
-            return c != 0 ? c : Integer.compare(a.index, b.index);
-        });
+        Head[] heap = new Head[streams.size()];
+        int n = 0;
         for (int i = 0; i < streams.size(); i++) {
             Head h = new Head(streams.get(i), i);
             h.batch = h.stream.take();
             if (h.batch != null) {
-                heads.add(h);
+                heap[n++] = h;
             }
         }
-        while (!heads.isEmpty()) {
-            Head h = heads.poll();
-            Head next = heads.peek();
-            double limit = next == null ? Double.POSITIVE_INFINITY : next.time();
+        for (int i = n / 2 - 1; i >= 0; i--) {
+            siftDown(heap, n, i);
+        }
+        while (n > 0) {
+            Head h = heap[0];
+            Head next = n == 1 ? null : n == 2 || before(heap[1], heap[2]) ? heap[1] : heap[2];
             Batch b = h.batch;
             int from = h.line;
-            int to = from;
-            // the run of this location's lines that come before every other location's next line
-            while (to < b.lines && (b.times[to] < limit || b.times[to] == limit && next != null && h.index < next.index)) {
-                to++;
-            }
-            if (to == from) {
-                to++; // equal times: this location's turn by its index
+            int to = from + 1; // the top's line comes first
+            if (next == null) {
+                to = b.lines;
+            } else {
+                double limit = next.time();
+                boolean first = h.index < next.index;
+                while (to < b.lines && (b.times[to] < limit || b.times[to] == limit && first)) {
+                    to++;
+                }
             }
             out.append(b.text, b.start(from), b.ends[to - 1] - b.start(from), to - from);
             h.line = to;
@@ -156,11 +162,40 @@ public final class Otf2Importer implements Importer {
                 h.line = 0;
                 if (h.batch == null) {
                     h.stream.decoder().close();
-                    continue;
+                    heap[0] = heap[--n];
+                    heap[n] = null;
                 }
             }
-            heads.add(h);
+            siftDown(heap, n, 0);
         }
+    }
+
+    private static boolean before(Head a, Head b) {
+        double x = a.time();
+        double y = b.time();
+        return x < y || x == y && a.index < b.index;
+    }
+
+    private static void siftDown(Head[] heap, int n, int i) {
+        Head h = heap[i];
+        if (h == null) {
+            return;
+        }
+        while (true) {
+            int c = 2 * i + 1;
+            if (c >= n) {
+                break;
+            }
+            if (c + 1 < n && before(heap[c + 1], heap[c])) {
+                c++;
+            }
+            if (!before(heap[c], h)) {
+                break;
+            }
+            heap[i] = heap[c];
+            i = c;
+        }
+        heap[i] = h;
     }
 
     private void warnUnknown(List<LocationStream> streams) {

@@ -21,6 +21,10 @@ public final class Shortest {
         if (x == 0) {
             return 1 / x < 0 ? "-0" : "0";
         }
+        String quick = fewDecimals(x);
+        if (quick != null) {
+            return quick;
+        }
         BigDecimal d = new BigDecimal(Double.toString(x));
         if (d.precision() > 15) {
             d = shorter(x, d);
@@ -40,6 +44,52 @@ public final class Shortest {
             s.append('.').append(digits, 1, digits.length());
         }
         return s.append('e').append(exponent).toString();
+    }
+
+    /**
+     * The fast path for magnitudes in [1e-6, 1e6) with at most 9 decimals (trace times and most values):
+     * m = round(x * 10^9) when m / 10^9 is x, without m's trailing zeros. That division is correctly rounded,
+     * as parsing the decimal is, so the decimal reads back as x; below 1e6 the doubles are closer than 1e-9,
+     * so no other decimal of at most 9 decimals does: with its trailing zeros dropped it is the shortest.
+     * Null when the path does not apply.
+     */
+    private static String fewDecimals(double x) {
+        double a = Math.abs(x);
+        if (!(a >= 1e-6 && a < 1e6)) {
+            return null;
+        }
+        long m = Math.round(a * 1e9);
+        if (m / 1e9 != a) {
+            return null;
+        }
+        int d = 9;
+        while (d > 0 && m % 10 == 0) {
+            m /= 10;
+            d--;
+        }
+        return decimal(x < 0, m, d);
+    }
+
+    private static String decimal(boolean negative, long m, int decimals) {
+        String digits = Long.toString(m);
+        StringBuilder s = new StringBuilder(digits.length() + decimals + 3);
+        if (negative) {
+            s.append('-');
+        }
+        if (decimals == 0) {
+            return s.append(digits).toString();
+        }
+        int whole = digits.length() - decimals;
+        if (whole <= 0) {
+            s.append("0.");
+            for (int i = whole; i < 0; i++) {
+                s.append('0');
+            }
+            s.append(digits);
+        } else {
+            s.append(digits, 0, whole).append('.').append(digits, whole, digits.length());
+        }
+        return s.toString();
     }
 
     /** The first of 15, 16 digits that reads back as {@code x}, else Java's own digits. */

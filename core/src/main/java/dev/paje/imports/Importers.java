@@ -16,7 +16,7 @@ public final class Importers {
 
     /** Every importer, in the order they are asked. */
     public static List<Importer> all() {
-        return List.of(new dev.paje.imports.jfr.JfrImporter());
+        return List.of(new dev.paje.imports.otf2.Otf2Importer(), new dev.paje.imports.jfr.JfrImporter());
     }
 
     /** The importer of {@code file} among {@code importers}, or null when none accepts it (a Pajé trace). */

@@ -50,6 +50,37 @@ public final class PajeText {
         return s;
     }
 
+    /**
+     * A writer of lines for another thread: the same shapes (so the same event ids), no header. Its output is
+     * put back in this trace with {@link #append}, e.g. after a merge by time.
+     */
+    public PajeText sibling(OutputStream to) {
+        PajeText s = new PajeText(to);
+        s.shapes.addAll(shapes);
+        s.headerWritten = true;
+        return s;
+    }
+
+    /** Whole lines written by a {@linkplain #sibling sibling}: {@code len} bytes holding {@code count} lines. */
+    public void append(byte[] text, int off, int len, long count) {
+        header();
+        if (pos + len > buf.length) {
+            drain();
+            if (len > buf.length) {
+                try {
+                    out.write(text, off, len);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                lines += count;
+                return;
+            }
+        }
+        System.arraycopy(text, off, buf, pos, len);
+        pos += len;
+        lines += count;
+    }
+
     // ---- the type hierarchy
 
     public void containerType(String alias, String parentType, String name) {

@@ -36,4 +36,31 @@ class ShortestTest {
             assertThat(ours).as("%s vs %s", s, Double.toString(x)).isLessThanOrEqualTo(javas);
         }
     }
+
+    /** Times of traces (ticks over a power of ten) and values with few decimals take the fast path: same digits. */
+    @Test
+    void fewDecimalsAreTheShortestAndPlain() {
+        assertThat(Shortest.format(0.004001)).isEqualTo("0.004001");
+        assertThat(Shortest.format(4001000 / 1e9)).isEqualTo("0.004001");
+        assertThat(Shortest.format(-123.5)).isEqualTo("-123.5");
+        assertThat(Shortest.format(0.000001)).isEqualTo("0.000001");
+        assertThat(Shortest.format(999999.999999999)).isEqualTo("999999.999999999");
+        Random random = new Random(11);
+        for (int i = 0; i < 200_000; i++) {
+            int decimals = random.nextInt(10);
+            long m = (long) (random.nextDouble() * Math.pow(10, 6 + decimals));
+            double x = m / Math.pow(10, decimals) * (random.nextBoolean() ? 1 : -1);
+            if (x == 0) {
+                continue;
+            }
+            String s = Shortest.format(x);
+            assertThat(Double.parseDouble(s)).as(s).isEqualTo(x);
+            BigDecimal d = new BigDecimal(s);
+            assertThat(s).as("plain, without trailing zeros").doesNotContain("e").isEqualTo(d.stripTrailingZeros().toPlainString());
+            if (d.scale() > 0) {
+                double shorter = d.setScale(d.scale() - 1, java.math.RoundingMode.HALF_EVEN).doubleValue();
+                assertThat(shorter).as("one decimal less reads back otherwise: %s", s).isNotEqualTo(x);
+            }
+        }
+    }
 }

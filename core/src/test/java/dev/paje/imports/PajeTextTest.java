@@ -88,6 +88,20 @@ class PajeTextTest {
     }
 
     @Test
+    void aHashInANameIsQuotedSoItStartsNoComment() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PajeText out = new PajeText(bytes);
+        out.containerType("P", "0", "Process");
+        out.createContainer(0, "p", "P", "0", "P#0T#1");
+        out.flush();
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).endsWith("6 0 p P 0 \"P#0T#1\"\n");
+        TraceLoader.Loaded loaded = TraceLoader.builder().build()
+                .load(new ByteArrayInputStream(bytes.toByteArray()), "hash", dir);
+        assertThat(loaded.problems()).isEmpty();
+        assertThat(loaded.trace().containers()).extracting(dev.paje.store.Container::name).contains("\"P#0T#1\"");
+    }
+
+    @Test
     void shapesComeBeforeTheFirstLine() {
         PajeText out = new PajeText(new ByteArrayOutputStream());
         out.containerType("M", "0", "Machine");

@@ -1,0 +1,490 @@
+package dev.paje.imports.otf2;
+
+import dev.paje.imports.ImportException;
+import dev.paje.imports.PajeText;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Reads one location's event file and writes its events as Pajé lines, batch by batch, in the location's
+ * time order: Enter and Leave push and pop region states, MPI point-to-point records start and end links
+ * (keyed by communicator, both locations, tag and order on that channel, so each side names the link alone),
+ * MPI collectives become states, metrics set variables, other records are point events. Attributes become
+ * user fields. Workers run decoders of different locations in parallel; one decoder is used by one thread
+ * at a time.
+ */
+final class LocationDecoder implements Closeable {
+    private final Otf2Archive archive;
+    private final GlobalDefs defs;
+    private final PajeLayout layout;
+    private final GlobalDefs.Location location;
+    private final String container;
+    private final int k;
+    private final String regionType;
+    private final String eventType;
+    /** Region values by id, made once: an Enter allocates nothing for its value. */
+    private String[] regionValues = new String[64];
+    private final Forward sink = new Forward();
+    private final PajeText text;
+    private Otf2Input in;
+    private LocalDefs local;
+    private ClockCorrection clock;
+    private Batch batch;
+    private boolean done;
+    private long events;
+    private long unknown;
+    private int firstUnknown = -1;
+
+    private long ticks;
+    private long lastTicks;
+    private double time;
+
+    private int attributes;
+    private final String[] attributeText;
+
+    private boolean collectiveOpen;
+    private int collectiveLine;
+    private double collectiveTime;
+
+    private static final int WINDOW = 1 << 16;
+
+    /** A user field without a value. */
+    static final String ABSENT = "-";
+
+    private final Map<Channel, Counter> sent = new HashMap<>();
+    private final Map<Channel, Counter> received = new HashMap<>();
+
+    private record Channel(int comm, long peer, int tag) {
+    }
+
+    /** Messages so far on a channel, and what its links' keys start with. */
+    private static final class Counter {
+        final String prefix;
+        final String linkType;
+        long next;
+
+        Counter(String prefix, String linkType) {
+            this.prefix = prefix;
+            this.linkType = linkType;
+        }
+    }
+
+    /** Forwards the sibling writer's bytes to the current batch. */
+    private final class Forward extends OutputStream {
+        @Override
+        public void write(int b) {
+            batch.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            batch.write(b, off, len);
+        }
+    }
+
+    LocationDecoder(Otf2Archive archive, PajeLayout layout, PajeText root, GlobalDefs.Location location) {
+        this.archive = archive;
+        this.defs = archive.defs();
+        this.layout = layout;
+        this.location = location;
+        this.container = PajeLayout.location(location.id());
+        this.k = layout.threadTypeOf(location.id());
+        this.regionType = PajeLayout.regionType(k);
+        this.eventType = PajeLayout.eventType(k);
+        this.text = root.sibling(sink);
+        this.attributeText = new String[layout.attributeIds.length];
+    }
+
+    boolean done() {
+        return done;
+    }
+
+    long events() {
+        return events;
+    }
+
+    long unknown() {
+        return unknown;
+    }
+
+    int firstUnknown() {
+        return firstUnknown;
+    }
+
+    String file() {
+        return archive.events(location.id()).toString();
+    }
+
+    private void open() throws IOException, ImportException {
+        if (in != null || done) {
+            return;
+        }
+        local = LocalDefs.read(archive.localDefs(location.id()), archive.anchor());
+        clock = local.clock().copy();
+        Path evt = archive.events(location.id());
+        if (location.events() == 0 && !java.nio.file.Files.exists(evt)) {
+            done = true;
+            return;
+        }
+        in = new Otf2Input(evt, archive.anchor().chunkSizeEvents(), WINDOW).strictEnd();
+    }
+
+    /**
+     * The next batch of about {@code budget} bytes of Pajé lines (more while a collective is open);
+     * {@code suspend}: close the file until the next batch.
+     */
+    Batch next(int budget, boolean suspend) throws IOException, ImportException {
+        batch = new Batch(budget + 1024);
+        open();
+        if (in != null) {
+            in.resume(WINDOW);
+        }
+        while (!done && (batch.size < budget || collectiveOpen)) {
+            step();
+        }
+        if (done) {
+            close();
+        } else if (suspend) {
+            in.suspend();
+        }
+        Batch b = batch;
+        batch = null;
+        return b;
+    }
+
+    /** Reads every event without writing anything: for counting. */
+    void skipAll() throws IOException, ImportException {
+        batch = new Batch(1 << 16);
+        open();
+        while (!done) {
+            step();
+            if (batch.size > 1 << 15) {
+                batch = new Batch(1 << 16);
+                collectiveOpen = false;
+            }
+        }
+        close();
+    }
+
+    private void step() throws IOException, ImportException {
+        long at = in.offset();
+        int type = in.recordType();
+        switch (type) {
+            case -1 -> {
+                done = true;
+                return;
+            }
+            case Otf2Input.TIMESTAMP -> {
+                long raw = in.u64full();
+                long t = clock.apply(raw);
+                if (Long.compareUnsigned(t, lastTicks) < 0) {
+                    throw in.fault(at, "timestamp " + Long.toUnsignedString(raw) + " is before the previous one ("
+                            + Long.toUnsignedString(lastTicks) + "): a location's events must be in time order");
+                }
+                ticks = t;
+                lastTicks = t;
+                time = (double) (ticks - defs.globalOffset) / defs.timerResolution;
+                return;
+            }
+            case Otf2Input.ATTRIBUTE_LIST -> {
+                attributeList(at);
+                return;
+            }
+            default -> {
+            }
+        }
+        events++;
+        if (EventRecords.singleton(type)) {
+            singleton(type);
+        } else {
+            long length = in.recordLength();
+            long end = in.offset() + length;
+            if (end > in.size()) {
+                throw in.fault(at, "event record " + type + " announces " + length + " bytes but the file has "
+                        + (in.size() - in.offset()) + " left (truncated?)");
+            }
+            record(type, at, end);
+            in.endRecord(end, "event " + type);
+        }
+        attributes = 0;
+    }
+
+    private void singleton(int type) throws IOException, ImportException {
+        switch (type) {
+            case EventRecords.ENTER -> {
+                int region = local.map32(LocalDefs.MAPPING_REGION, in.cu32());
+                if (attributes > 0 && layout.pushWithAttributes != null) {
+                    text.entity(layout.pushWithAttributes, time,
+                            new String[] {regionType, container, regionValue(region)}, attributeFields());
+                } else {
+                    text.pushState(time, regionType, container, regionValue(region));
+                }
+                line();
+            }
+            case EventRecords.LEAVE -> {
+                in.cu32();
+                text.popState(time, regionType, container);
+                line();
+            }
+            case EventRecords.MPI_ISEND_COMPLETE, EventRecords.MPI_IRECV_REQUEST, EventRecords.MPI_REQUEST_TEST,
+                    EventRecords.MPI_REQUEST_CANCELLED -> in.cu64(); // part of the links already written
+            case EventRecords.OMP_FORK -> event(EventRecords.name(type), "threads=" + Integer.toUnsignedString(in.cu32()));
+            default -> event(EventRecords.name(type), "task=" + Long.toUnsignedString(in.cu64()));
+        }
+    }
+
+    private void record(int type, long at, long end) throws IOException, ImportException {
+        switch (type) {
+            case EventRecords.MPI_SEND, EventRecords.MPI_ISEND -> {
+                long rank = in.cu32() & 0xffffffffL;
+                int comm = local.map32(LocalDefs.MAPPING_COMM, in.cu32());
+                int tag = in.cu32();
+                long size = in.cu64();
+                long peer = defs.rankLocation(comm, rank, location.id());
+                link(true, comm, rank, peer, tag, size);
+            }
+            case EventRecords.MPI_RECV, EventRecords.MPI_IRECV -> {
+                long rank = in.cu32() & 0xffffffffL;
+                int comm = local.map32(LocalDefs.MAPPING_COMM, in.cu32());
+                int tag = in.cu32();
+                long size = in.cu64();
+                long peer = defs.rankLocation(comm, rank, location.id());
+                link(false, comm, rank, peer, tag, size);
+            }
+            case EventRecords.MPI_COLLECTIVE_BEGIN -> {
+                if (!collectiveOpen) {
+                    collectiveOpen = true;
+                    collectiveLine = batch.lines;
+                    collectiveTime = time;
+                }
+            }
+            case EventRecords.MPI_COLLECTIVE_END -> {
+                int op = in.u8();
+                int comm = local.map32(LocalDefs.MAPPING_COMM, in.cu32());
+                int root = in.cu32();
+                long sentBytes = in.cu64();
+                long receivedBytes = in.cu64();
+                GlobalDefs.Comm c = defs.comms.get(comm);
+                String[] user = new String[4 + attributeText.length];
+                Arrays.fill(user, ABSENT);
+                user[0] = c == null || c.name().isEmpty() ? Integer.toUnsignedString(comm) : c.name();
+                user[1] = root == -1 ? ABSENT : Integer.toUnsignedString(root);
+                user[2] = Long.toUnsignedString(sentBytes);
+                user[3] = Long.toUnsignedString(receivedBytes);
+                double begin = collectiveOpen ? collectiveTime : time;
+                text.entity(layout.collective, begin,
+                        new String[] {PajeLayout.collectiveType(k), container, EventRecords.collective(op)}, user);
+                lineAt(begin);
+                if (collectiveOpen) {
+                    batch.moveLastTo(collectiveLine);
+                }
+                collectiveOpen = false;
+                text.popState(time, PajeLayout.collectiveType(k), container);
+                line();
+                text.event(time, PajeLayout.collectiveEndType(k), container, EventRecords.collective(op));
+                line();
+            }
+            case EventRecords.METRIC -> {
+                int metric = local.map32(LocalDefs.MAPPING_METRIC, in.cu32());
+                int n = in.u8();
+                int[] members = defs.metrics.get(metric);
+                for (int i = 0; i < n; i++) {
+                    int valueType = in.u8();
+                    long bits = in.cu64();
+                    if (members == null || i >= members.length) {
+                        continue;
+                    }
+                    double v = switch (valueType) {
+                        case 10 -> Double.longBitsToDouble(bits);
+                        case 4 -> bits >= 0 ? bits : (double) (bits >>> 1) * 2.0;
+                        default -> bits;
+                    };
+                    text.setVariable(time, PajeLayout.variableType(k, members[i]), container, v);
+                    line();
+                }
+            }
+            case EventRecords.PARAMETER_STRING -> {
+                String name = parameter(in.cu32());
+                event(name, defs.string(local.map32(LocalDefs.MAPPING_STRING, in.cu32())));
+            }
+            case EventRecords.PARAMETER_INT -> {
+                String name = parameter(in.cu32());
+                event(name, Long.toString(in.ci64()));
+            }
+            case EventRecords.PARAMETER_UNSIGNED_INT -> {
+                String name = parameter(in.cu32());
+                event(name, Long.toUnsignedString(in.cu64()));
+            }
+            case EventRecords.MEASUREMENT_ON_OFF -> event(in.u8() == 1 ? "MeasurementOn" : "MeasurementOff", "");
+            default -> {
+                String name = EventRecords.name(type);
+                if (name == null) {
+                    // a record of a later OTF2 version: skipped (its length says how far), and counted
+                    unknown++;
+                    events--;
+                    if (firstUnknown < 0) {
+                        firstUnknown = type;
+                    }
+                    return;
+                }
+                event(name, "");
+            }
+        }
+    }
+
+    private String regionValue(int region) {
+        if (region < 0 || region >= 1 << 20) {
+            return PajeLayout.region(region);
+        }
+        if (region >= regionValues.length) {
+            regionValues = Arrays.copyOf(regionValues, Math.max(region + 1, regionValues.length * 2));
+        }
+        String v = regionValues[region];
+        if (v == null) {
+            v = PajeLayout.region(region);
+            regionValues[region] = v;
+        }
+        return v;
+    }
+
+    private String parameter(int ref) {
+        GlobalDefs.Parameter p = defs.parameters.get(local.map32(LocalDefs.MAPPING_PARAMETER, ref));
+        return p == null ? "parameter " + Integer.toUnsignedString(ref) : p.name();
+    }
+
+    private void link(boolean send, int comm, long rank, long peer, int tag, long size) {
+        String[] user = new String[2 + attributeText.length];
+        user[0] = Long.toUnsignedString(size);
+        user[1] = Integer.toUnsignedString(tag);
+        System.arraycopy(attributeFields(), 0, user, 2, attributeText.length);
+        if (peer == -1) {
+            event(send ? "MpiSend" : "MpiRecv", (send ? "to" : "from") + " rank " + rank + " of communicator "
+                    + Integer.toUnsignedString(comm) + " (not in the definitions), size " + size + ", tag " + tag);
+            return;
+        }
+        long from = send ? location.id() : peer;
+        long to = send ? peer : location.id();
+        Counter count = (send ? sent : received).computeIfAbsent(new Channel(comm, peer, tag), c -> new Counter(
+                "c" + Integer.toUnsignedString(comm) + "_" + Long.toUnsignedString(from) + "_" + Long.toUnsignedString(to)
+                        + "_" + Integer.toUnsignedString(tag) + "_",
+                PajeLayout.linkType(layout.threadTypeOf(from), layout.threadTypeOf(to))));
+        String key = count.prefix + count.next++;
+        String type = count.linkType;
+        text.entity(send ? layout.startLink : layout.endLink, time,
+                new String[] {type, PajeLayout.ROOT, container, PajeLayout.MESSAGE, key}, user);
+        line();
+    }
+
+    private void event(String value, String fields) {
+        String[] user = new String[1 + attributeText.length];
+        user[0] = fields.isEmpty() ? ABSENT : fields;
+        System.arraycopy(attributeFields(), 0, user, 1, attributeText.length);
+        text.entity(layout.eventShape, time, new String[] {eventType, container, value}, user);
+        line();
+    }
+
+    /**
+     * The user fields of the pending attribute list, {@link #ABSENT} for attributes the event does not carry
+     * (PajeNG's reader rejects an empty quoted field).
+     */
+    private String[] attributeFields() {
+        String[] out = new String[attributeText.length];
+        for (int i = 0; i < out.length; i++) {
+            String v = attributes > 0 ? attributeText[i] : null;
+            out[i] = v == null || v.isEmpty() ? ABSENT : v;
+        }
+        return out;
+    }
+
+    private void line() {
+        lineAt(time);
+    }
+
+    /** Closes the line just written (the writer's buffer goes to the batch) at {@code t}. */
+    private void lineAt(double t) {
+        try {
+            text.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        batch.mark(t);
+    }
+
+    private void attributeList(long at) throws IOException, ImportException {
+        long length = in.recordLength();
+        long end = in.offset() + length;
+        if (end > in.size()) {
+            throw in.fault(at, "attribute list announces " + length + " bytes but the file has "
+                    + (in.size() - in.offset()) + " left (truncated?)");
+        }
+        Arrays.fill(attributeText, null);
+        attributes = 0;
+        long n = in.cu32() & 0xffffffffL;
+        for (long i = 0; i < n && in.offset() < end; i++) {
+            int id = local.map32(LocalDefs.MAPPING_ATTRIBUTE, in.cu32());
+            int type = in.u8();
+            String value = attributeValue(type);
+            if (value == null) {
+                break; // a type of a later version: its size is unknown, the rest of the list is skipped
+            }
+            int field = field(id);
+            if (field >= 0) {
+                attributeText[field] = value;
+                attributes++;
+            }
+        }
+        in.endRecord(end, "attribute list");
+    }
+
+    private int field(int id) {
+        int[] ids = layout.attributeIds;
+        for (int i = 0; i < ids.length; i++) {
+            if (ids[i] == id) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private String attributeValue(int type) throws IOException, ImportException {
+        return switch (type) {
+            case 1 -> Integer.toString(in.u8());
+            case 2 -> Integer.toString(in.u16());
+            case 3 -> Integer.toUnsignedString(in.cu32());
+            case 4 -> Long.toUnsignedString(in.cu64());
+            case 5 -> Integer.toString((byte) in.u8());
+            case 6 -> Integer.toString((short) in.u16());
+            case 7 -> Integer.toString(in.ci32());
+            case 8 -> Long.toString(in.ci64());
+            case 9 -> Float.toString(in.f32());
+            case 10 -> Double.toString(in.f64());
+            case 11 -> defs.string(local.map32(LocalDefs.MAPPING_STRING, in.cu32()));
+            case 13 -> {
+                long l = local.map(LocalDefs.MAPPING_LOCATION, in.cu64());
+                GlobalDefs.Location loc = defs.locations.get(l);
+                yield loc == null ? Long.toUnsignedString(l) : loc.name();
+            }
+            case 14 -> {
+                int r = local.map32(LocalDefs.MAPPING_REGION, in.cu32());
+                String name = defs.regions.get(r);
+                yield name == null ? Integer.toUnsignedString(r) : name;
+            }
+            case 12, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25 -> Integer.toUnsignedString(in.cu32());
+            default -> null;
+        };
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (in != null) {
+            in.close();
+            in = null;
+        }
+    }
+}

@@ -22,7 +22,7 @@ import java.util.zip.CRC32C;
  */
 public final class StoreFile implements Closeable {
     static final long MAGIC = 0x524f5453454a4150L; // "PAJESTOR"
-    static final int VERSION = 6;
+    static final int VERSION = 7; // 7: two-level block index
     static final int HEADER = 4096;
     private static final int STAGING = 1 << 20;
 
@@ -35,6 +35,8 @@ public final class StoreFile implements Closeable {
     private BlockPool pool;
     private volatile boolean sealed;
     private final BlockCache cache;
+    private final BlockIndex index;
+    private int savedCrc;
     /** Heap buffers (direct ones would outlive many small stores until a full GC). */
     private static final ThreadLocal<ByteBuffer> scratch = ThreadLocal.withInitial(
             () -> ByteBuffer.allocate(Rows.BLOCK_ROWS * Rows.MAX_STRIDE * 8).order(ByteOrder.LITTLE_ENDIAN));
@@ -47,6 +49,7 @@ public final class StoreFile implements Closeable {
         this.name = path.toString();
         this.sealed = sealed;
         this.cache = BlockCache.shared();
+        this.index = new BlockIndex(this, BlockIndex.defaultBudget());
         FileChannel ch = channel;
         CLEANER.register(this, () -> {
             try {
@@ -129,45 +132,61 @@ public final class StoreFile implements Closeable {
         if (b >= rows.blockCount()) {
             throw new IndexOutOfBoundsException("row block " + b + " of " + rows.blockCount());
         }
-        Frame f = pool.frame(rows, b, rows.slots[b] == 0);
+        Frame f = pool.frame(rows, b, index.slot(rows, b) == 0);
         rows.publish(f);
         return f;
     }
 
     /** Saves block {@code b} of {@code rows} into its slot (allocated on first save). */
     void writeBlock(Rows rows, int b, long[] data) throws IOException {
-        int bytes = data.length * 8;
-        long slot = rows.slots[b];
-        ByteBuffer dst;
+        long slot = index.slot(rows, b);
         if (slot == 0) {
-            if (staging.remaining() < bytes) {
-                flushStaging();
-            }
-            slot = end;
-            end += bytes;
-            rows.slots[b] = slot;
+            slot = allocate(data.length * 8);
         }
+        index.set(rows, b, slot, write(slot, data));
+    }
+
+    /** Saves {@code data} into {@code slot}, or into a new slot when 0 (writer only); returns the slot. */
+    long saveSlot(long slot, long[] data) throws IOException {
+        if (slot == 0) {
+            slot = allocate(data.length * 8);
+        }
+        savedCrc = write(slot, data);
+        return slot;
+    }
+
+    /** The checksum of what {@link #saveSlot} saved last. */
+    int savedCrc() {
+        return savedCrc;
+    }
+
+    /** Reserves {@code bytes} at the end of the file, in the staging buffer: the next write fills them. */
+    private long allocate(int bytes) throws IOException {
+        if (staging.remaining() < bytes) {
+            flushStaging();
+        }
+        long slot = end;
+        end += bytes;
+        staging.position(staging.position() + bytes);
+        return slot;
+    }
+
+    /** Writes {@code data} into its slot (staged when the slot is still in the buffer); returns its checksum. */
+    private int write(long slot, long[] data) throws IOException {
+        int bytes = data.length * 8;
         if (slot >= stagingStart && slot < stagingStart + staging.position()) {
-            dst = staging.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-            dst.position((int) (slot - stagingStart));
-        } else if (slot == stagingStart + staging.position()) {
-            dst = staging.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-            staging.position(staging.position() + bytes);
-        } else {
-            dst = null;
-        }
-        if (dst != null) {
-            int at = dst.position();
-            dst.limit(at + bytes);
+            ByteBuffer dst = staging.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+            int at = (int) (slot - stagingStart);
+            dst.limit(at + bytes).position(at);
             dst.asLongBuffer().put(data);
-            rows.crcs[b] = crc(dst, at, bytes);
-        } else {
-            ByteBuffer s = scratch.get();
-            s.clear().limit(bytes);
-            s.asLongBuffer().put(data);
-            rows.crcs[b] = crc(s, 0, bytes);
-            writeFully(s, slot);
+            return crc(dst, at, bytes);
         }
+        ByteBuffer s = scratch.get();
+        s.clear().limit(bytes);
+        s.asLongBuffer().put(data);
+        int crc = crc(s, 0, bytes);
+        writeFully(s, slot);
+        return crc;
     }
 
     private static int crc(ByteBuffer buf, int at, int bytes) {
@@ -195,10 +214,9 @@ public final class StoreFile implements Closeable {
         }
     }
 
-    /** Reads block {@code b} of {@code rows} into {@code data}, checking it once the store is sealed. */
+    /** Reads block {@code b} of {@code rows} into {@code data}, checking it against its checksum. */
     void readBlock(Rows rows, int b, long[] data) throws IOException {
-        long slot = rows.slots[b];
-        int bytes = data.length * 8;
+        long slot = index.slot(rows, b);
         if (slot == 0) {
             if (sealed) {
                 throw damaged("block " + b + " of a table has no slot");
@@ -206,6 +224,12 @@ public final class StoreFile implements Closeable {
             java.util.Arrays.fill(data, 0L);
             return;
         }
+        readSlot(slot, data, index.crc(rows, b), "block " + b + " of a table");
+    }
+
+    /** Reads the slot at {@code slot} into {@code data} and checks it against {@code crc}. */
+    void readSlot(long slot, long[] data, int crc, String what) throws IOException {
+        int bytes = data.length * 8;
         if (!sealed && slot >= stagingStart && slot < stagingStart + staging.position()) {
             ByteBuffer src = staging.duplicate().order(ByteOrder.LITTLE_ENDIAN);
             src.limit((int) (slot - stagingStart) + bytes).position((int) (slot - stagingStart));
@@ -218,13 +242,13 @@ public final class StoreFile implements Closeable {
         while (s.hasRemaining()) {
             int n = channel.read(s, pos);
             if (n < 0) {
-                throw damaged("the file ends inside block " + b + " of a table (truncated)");
+                throw damaged("the file ends inside " + what + " (truncated)");
             }
             pos += n;
         }
         s.flip();
-        if (sealed && crc(s, 0, bytes) != rows.crcs[b]) {
-            throw damaged("block at offset " + slot + " does not match its checksum");
+        if (crc(s, 0, bytes) != crc) {
+            throw damaged(what + " at offset " + slot + " does not match its checksum");
         }
         s.asLongBuffer().get(data);
     }
@@ -241,6 +265,7 @@ public final class StoreFile implements Closeable {
      */
     void seal(StoreMeta.Encoder meta) throws IOException {
         pool.flushAll();
+        index.flushAll();
         flushStaging();
         pool = null;
         staging = null;
@@ -274,6 +299,7 @@ public final class StoreFile implements Closeable {
     @Override
     public void close() throws IOException {
         cache.dropAll(this);
+        index.clear();
         channel.close();
     }
 

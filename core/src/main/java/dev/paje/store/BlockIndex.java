@@ -55,6 +55,10 @@ final class BlockIndex {
         return Math.max(1L << 20, Math.min(16L << 20, Runtime.getRuntime().maxMemory() / 32));
     }
 
+    synchronized long bytes() {
+        return bytes;
+    }
+
     /** The slot of block {@code b} of {@code rows}, 0 when it was never saved. */
     synchronized long slot(Rows rows, int b) {
         Page p = page(rows, b >>> PAGE_SHIFT);
@@ -79,6 +83,9 @@ final class BlockIndex {
             p.slots = Arrays.copyOf(p.slots, n);
             p.crcs = Arrays.copyOf(p.crcs, n);
             bytes += p.bytes();
+            while (bytes > budget && count > 1) {
+                evict(p);
+            }
         }
         p.slots[i] = slot;
         p.crcs[i] = crc;
@@ -118,7 +125,7 @@ final class BlockIndex {
             page = read(rows, p, slot);
         }
         while (bytes + page.bytes() > budget && count > 0) {
-            evict();
+            evict(null);
         }
         if (count == ring.length) {
             ring = Arrays.copyOf(ring, count * 2);
@@ -145,12 +152,17 @@ final class BlockIndex {
         return new Page(rows, p, slots, crcs);
     }
 
-    private void evict() {
+    /** Drops the page the clock picks, but never {@code keep} (being written to). */
+    private void evict(Page keep) {
         while (true) {
             if (hand >= count) {
                 hand = 0;
             }
             Page p = ring[hand];
+            if (p == keep) {
+                hand++;
+                continue;
+            }
             if (p.used) {
                 p.used = false;
                 hand++;

@@ -43,13 +43,13 @@ public final class StoreFile implements Closeable {
     /** Closes the channel of a store nothing refers to any more (a trace that was never closed). */
     private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
 
-    private StoreFile(FileChannel channel, Path path, boolean sealed, long poolBudget) {
+    private StoreFile(FileChannel channel, Path path, boolean sealed, long poolBudget, long indexBudget) {
         this.channel = channel;
         this.path = path;
         this.name = path.toString();
         this.sealed = sealed;
         this.cache = BlockCache.shared();
-        this.index = new BlockIndex(this, BlockIndex.defaultBudget());
+        this.index = new BlockIndex(this, indexBudget);
         FileChannel ch = channel;
         CLEANER.register(this, () -> {
             try {
@@ -69,6 +69,11 @@ public final class StoreFile implements Closeable {
      * file is unlinked at once: it lives as long as the channel (the process), whatever happens.
      */
     public static StoreFile create(Path path, boolean keep) throws IOException {
+        return create(path, keep, defaultPoolBudget(), BlockIndex.defaultBudget());
+    }
+
+    /** A new store with the writer's pool and the block index given these budgets (tests: small ones). */
+    static StoreFile create(Path path, boolean keep, long poolBudget, long indexBudget) throws IOException {
         FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
                 StandardOpenOption.WRITE);
         if (!keep) {
@@ -78,7 +83,7 @@ public final class StoreFile implements Closeable {
                 // a file we cannot unlink is removed at close instead
             }
         }
-        return new StoreFile(ch, path, false, defaultPoolBudget());
+        return new StoreFile(ch, path, false, poolBudget, indexBudget);
     }
 
     /**
@@ -92,8 +97,13 @@ public final class StoreFile implements Closeable {
     }
 
     /** Opens a sealed store for reading; its header and metadata are checked by {@link StoreMeta}. */
-    static StoreFile openSealed(Path path) throws IOException {
-        return new StoreFile(FileChannel.open(path, StandardOpenOption.READ), path, true, 0);
+    static StoreFile openSealed(Path path, long indexBudget) throws IOException {
+        return new StoreFile(FileChannel.open(path, StandardOpenOption.READ), path, true, 0, indexBudget);
+    }
+
+    /** Bytes of block index pages in memory now. */
+    long indexBytes() {
+        return index.bytes();
     }
 
     FileChannel channel() {

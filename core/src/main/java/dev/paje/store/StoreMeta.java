@@ -261,7 +261,7 @@ public final class StoreMeta {
 
     /** The identity and counts a store file records, or a reason it cannot be read. */
     public static Info info(Path path) throws IOException, Rejected {
-        try (StoreFile file = StoreFile.openSealed(path)) {
+        try (StoreFile file = StoreFile.openSealed(path, BlockIndex.defaultBudget())) {
             DataInputStream in = new DataInputStream(new ByteArrayInputStream(metadata(file)));
             return new Info(text(in), in.readLong(), in.readLong(), file.channel().size());
         }
@@ -272,7 +272,12 @@ public final class StoreMeta {
      * {@code key} names. With {@code verify}, every block is checked against its checksum first.
      */
     public static Opened open(Path path, String key, boolean verify) throws IOException, Rejected {
-        StoreFile file = StoreFile.openSealed(path);
+        return open(path, key, verify, BlockIndex.defaultBudget());
+    }
+
+    /** {@link #open(Path, String, boolean)} with the block index given {@code indexBudget} bytes (tests: few). */
+    static Opened open(Path path, String key, boolean verify, long indexBudget) throws IOException, Rejected {
+        StoreFile file = StoreFile.openSealed(path, indexBudget);
         boolean ok = false;
         try {
             DataInputStream in = new DataInputStream(new ByteArrayInputStream(metadata(file)));

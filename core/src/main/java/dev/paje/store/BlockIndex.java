@@ -9,7 +9,8 @@ import java.util.Arrays;
  * {@link #PAGE} blocks to a page. Pages are stored in the file like blocks; a table keeps on the
  * heap only its pages' slots and checksums (16 bytes per {@code PAGE * BLOCK_ROWS} rows), and
  * this index keeps a bounded set of pages in memory, evicted by the clock (saved when changed).
- * So the heap no longer grows with the trace: a 10 GB trace loads at a 64 MB heap.
+ * So the heap no longer grows with the trace: a 10 GB trace loads at a 64 MB heap. Guarded by
+ * the file's lock, which its writes take too (saving a page writes into the file).
  */
 final class BlockIndex {
     static final int PAGE_SHIFT = 7;
@@ -55,58 +56,70 @@ final class BlockIndex {
         return Math.max(1L << 20, Math.min(16L << 20, Runtime.getRuntime().maxMemory() / 32));
     }
 
-    synchronized long bytes() {
-        return bytes;
+    long bytes() {
+        synchronized (file) {
+            return bytes;
+        }
     }
 
     /** The slot of block {@code b} of {@code rows}, 0 when it was never saved. */
-    synchronized long slot(Rows rows, int b) {
-        Page p = page(rows, b >>> PAGE_SHIFT);
-        int i = b & (PAGE - 1);
-        return i < p.slots.length ? p.slots[i] : 0;
+    long slot(Rows rows, int b) {
+        synchronized (file) {
+            Page p = page(rows, b >>> PAGE_SHIFT);
+            int i = b & (PAGE - 1);
+            return i < p.slots.length ? p.slots[i] : 0;
+        }
     }
 
     /** The checksum of block {@code b} of {@code rows}. */
-    synchronized int crc(Rows rows, int b) {
-        Page p = page(rows, b >>> PAGE_SHIFT);
-        int i = b & (PAGE - 1);
-        return i < p.crcs.length ? p.crcs[i] : 0;
+    int crc(Rows rows, int b) {
+        synchronized (file) {
+            Page p = page(rows, b >>> PAGE_SHIFT);
+            int i = b & (PAGE - 1);
+            return i < p.crcs.length ? p.crcs[i] : 0;
+        }
     }
 
     /** Records that block {@code b} of {@code rows} is in {@code slot} with checksum {@code crc}. */
-    synchronized void set(Rows rows, int b, long slot, int crc) {
-        Page p = page(rows, b >>> PAGE_SHIFT);
-        int i = b & (PAGE - 1);
-        if (i >= p.slots.length) {
-            int n = Math.min(PAGE, Math.max(4, Integer.highestOneBit(i) * 2));
-            bytes -= p.bytes();
-            p.slots = Arrays.copyOf(p.slots, n);
-            p.crcs = Arrays.copyOf(p.crcs, n);
-            bytes += p.bytes();
-            while (bytes > budget && count > 1) {
-                evict(p);
+    void set(Rows rows, int b, long slot, int crc) {
+        synchronized (file) {
+            Page p = page(rows, b >>> PAGE_SHIFT);
+            int i = b & (PAGE - 1);
+            if (i >= p.slots.length) {
+                int n = Math.min(PAGE, Math.max(4, Integer.highestOneBit(i) * 2));
+                bytes -= p.bytes();
+                p.slots = Arrays.copyOf(p.slots, n);
+                p.crcs = Arrays.copyOf(p.crcs, n);
+                bytes += p.bytes();
+                while (bytes > budget && count > 1) {
+                    evict(p);
+                }
             }
+            p.slots[i] = slot;
+            p.crcs[i] = crc;
+            p.dirty = true;
         }
-        p.slots[i] = slot;
-        p.crcs[i] = crc;
-        p.dirty = true;
     }
 
     /** Saves every changed page (the end of writing); the pages stay in memory. */
-    synchronized void flushAll() throws IOException {
-        for (int i = 0; i < count; i++) {
-            save(ring[i]);
+    void flushAll() throws IOException {
+        synchronized (file) {
+            for (int i = 0; i < count; i++) {
+                save(ring[i]);
+            }
         }
     }
 
     /** Forgets the pages of {@code file}'s tables (it is being closed). */
-    synchronized void clear() {
-        for (int i = 0; i < count; i++) {
-            ring[i].owner.pages[ring[i].page] = null;
-            ring[i] = null;
+    void clear() {
+        synchronized (file) {
+            for (int i = 0; i < count; i++) {
+                ring[i].owner.pages[ring[i].page] = null;
+                ring[i] = null;
+            }
+            count = 0;
+            bytes = 0;
         }
-        count = 0;
-        bytes = 0;
     }
 
     private Page page(Rows rows, int p) {

@@ -234,6 +234,18 @@ public final class Rows {
         }
     }
 
+    /** A copy of these rows written into {@code to}. */
+    Rows copyTo(StoreFile to) {
+        Rows copy = new Rows(stride, to);
+        for (int r = 0; r < size; r++) {
+            int c = copy.add();
+            for (int k = 0; k < stride; k++) {
+                copy.set(c, k, get(r, k));
+            }
+        }
+        return copy;
+    }
+
     /** Drops the unused end of the last heap block and of the block list. */
     public void trim() {
         if (blocks == null) {

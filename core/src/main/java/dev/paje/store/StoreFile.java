@@ -34,6 +34,8 @@ public final class StoreFile implements Closeable {
     private long stagingStart = HEADER;
     private BlockPool pool;
     private volatile boolean sealed;
+    /** Every block saved: tables are read through the cache, from any thread (summaries being built). */
+    private volatile boolean frozen;
     private final BlockCache cache;
     private final BlockIndex index;
     private int savedCrc;
@@ -136,7 +138,7 @@ public final class StoreFile implements Closeable {
     }
 
     Frame load(Rows rows, int b) {
-        if (sealed) {
+        if (sealed || frozen) {
             return cache.load(rows, b);
         }
         if (b >= rows.blockCount()) {
@@ -147,8 +149,25 @@ public final class StoreFile implements Closeable {
         return f;
     }
 
+    /**
+     * Saves every block and index page: until {@link #thaw}, tables are read through the cache and
+     * may be read from other threads, while this one still writes new tables (appending only).
+     */
+    void freeze() throws IOException {
+        pool.flushAll();
+        index.flushAll();
+        flushStaging();
+        frozen = true;
+    }
+
+    /** The end of {@link #freeze}: the cache forgets this file's blocks, the writer's pool serves again. */
+    void thaw() {
+        frozen = false;
+        cache.dropAll(this);
+    }
+
     /** Saves block {@code b} of {@code rows} into its slot (allocated on first save). */
-    void writeBlock(Rows rows, int b, long[] data) throws IOException {
+    synchronized void writeBlock(Rows rows, int b, long[] data) throws IOException {
         long slot = index.slot(rows, b);
         if (slot == 0) {
             slot = allocate(data.length * 8);
@@ -157,7 +176,7 @@ public final class StoreFile implements Closeable {
     }
 
     /** Saves {@code data} into {@code slot}, or into a new slot when 0 (writer only); returns the slot. */
-    long saveSlot(long slot, long[] data) throws IOException {
+    synchronized long saveSlot(long slot, long[] data) throws IOException {
         if (slot == 0) {
             slot = allocate(data.length * 8);
         }

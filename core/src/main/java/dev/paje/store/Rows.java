@@ -26,6 +26,10 @@ public final class Rows {
     private static final int BLOCK = 1 << SHIFT;
     private static final VarHandle FRAMES = MethodHandles.arrayElementVarHandle(Frame[].class);
     private static final VarHandle PAGES = MethodHandles.arrayElementVarHandle(Frame[][].class);
+    /** Resident frames are kept by groups of 32 blocks: an array per group that has any. */
+    private static final int GROUP_SHIFT = 5;
+    private static final int GROUP = 1 << GROUP_SHIFT;
+    private static final int GROUPS_PER_PAGE = BlockIndex.PAGE >>> GROUP_SHIFT;
 
     private final int stride;
     private int size;
@@ -38,7 +42,7 @@ public final class Rows {
     int[] pageCrcs;
     /** The index pages in memory now (the {@link BlockIndex} sets and clears them). */
     BlockIndex.Page[] pages;
-    /** Resident frames by page of blocks; a page's array is dropped when its last frame goes. */
+    /** Resident frames by group of blocks; a group's array is dropped when its last frame goes. */
     private Frame[][] resident;
     private int[] residentCount;
     private Frame last;
@@ -69,8 +73,8 @@ public final class Rows {
         this.pageSlots = pageSlots;
         this.pageCrcs = pageCrcs;
         this.pages = new BlockIndex.Page[n];
-        this.resident = new Frame[n][];
-        this.residentCount = new int[n];
+        this.resident = new Frame[n * GROUPS_PER_PAGE][];
+        this.residentCount = new int[n * GROUPS_PER_PAGE];
     }
 
     /** Room for {@code n} index pages. */
@@ -78,8 +82,9 @@ public final class Rows {
         pageSlots = pageSlots == null ? new long[n] : Arrays.copyOf(pageSlots, n);
         pageCrcs = pageCrcs == null ? new int[n] : Arrays.copyOf(pageCrcs, n);
         pages = pages == null ? new BlockIndex.Page[n] : Arrays.copyOf(pages, n);
-        resident = resident == null ? new Frame[n][] : Arrays.copyOf(resident, n);
-        residentCount = residentCount == null ? new int[n] : Arrays.copyOf(residentCount, n);
+        int groups = n * GROUPS_PER_PAGE;
+        resident = resident == null ? new Frame[groups][] : Arrays.copyOf(resident, groups);
+        residentCount = residentCount == null ? new int[groups] : Arrays.copyOf(residentCount, groups);
     }
 
     /** Field {@code field} of row {@code row}. */
@@ -192,22 +197,22 @@ public final class Rows {
     }
 
     Frame resident(int b) {
-        Frame[] page = (Frame[]) PAGES.getAcquire(resident, b >>> BlockIndex.PAGE_SHIFT);
-        return page == null ? null : (Frame) FRAMES.getAcquire(page, b & (BlockIndex.PAGE - 1));
+        Frame[] group = (Frame[]) PAGES.getAcquire(resident, b >>> GROUP_SHIFT);
+        return group == null ? null : (Frame) FRAMES.getAcquire(group, b & (GROUP - 1));
     }
 
     /** Makes {@code f} resident (under the lock of the pool or cache that holds it). */
     void publish(Frame f) {
-        int p = f.block >>> BlockIndex.PAGE_SHIFT;
-        Frame[] page = (Frame[]) PAGES.getAcquire(resident, p);
-        if (page == null) {
-            page = new Frame[BlockIndex.PAGE];
-            PAGES.setRelease(resident, p, page);
+        int g = f.block >>> GROUP_SHIFT;
+        Frame[] group = (Frame[]) PAGES.getAcquire(resident, g);
+        if (group == null) {
+            group = new Frame[GROUP];
+            PAGES.setRelease(resident, g, group);
         }
-        if (FRAMES.getAcquire(page, f.block & (BlockIndex.PAGE - 1)) == null) {
-            residentCount[p]++;
+        if (FRAMES.getAcquire(group, f.block & (GROUP - 1)) == null) {
+            residentCount[g]++;
         }
-        FRAMES.setRelease(page, f.block & (BlockIndex.PAGE - 1), f);
+        FRAMES.setRelease(group, f.block & (GROUP - 1), f);
     }
 
     /** If {@code f} is the block this table used last, forgets that (its next use marks it used); true then. */
@@ -221,12 +226,12 @@ public final class Rows {
 
     /** The pool or cache dropped {@code f}: the next access reads the block again. */
     void forget(Frame f) {
-        int p = f.block >>> BlockIndex.PAGE_SHIFT;
-        Frame[] page = p < resident.length ? (Frame[]) PAGES.getAcquire(resident, p) : null;
-        if (page != null && FRAMES.getAcquire(page, f.block & (BlockIndex.PAGE - 1)) == f) {
-            FRAMES.setRelease(page, f.block & (BlockIndex.PAGE - 1), null);
-            if (--residentCount[p] == 0) {
-                PAGES.setRelease(resident, p, null);
+        int g = f.block >>> GROUP_SHIFT;
+        Frame[] group = g < resident.length ? (Frame[]) PAGES.getAcquire(resident, g) : null;
+        if (group != null && FRAMES.getAcquire(group, f.block & (GROUP - 1)) == f) {
+            FRAMES.setRelease(group, f.block & (GROUP - 1), null);
+            if (--residentCount[g] == 0) {
+                PAGES.setRelease(resident, g, null);
             }
         }
         if (last == f) {

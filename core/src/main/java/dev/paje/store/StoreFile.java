@@ -95,7 +95,7 @@ public final class StoreFile implements Closeable {
      */
     static long defaultPoolBudget() {
         long max = Runtime.getRuntime().maxMemory();
-        return Math.max(4L << 20, Math.min(96L << 20, max * 3 / 8));
+        return Math.max(4L << 20, Math.min(96L << 20, max * 3 / 8) - BlockIndex.defaultBudget()); // the index's share
     }
 
     /** Opens a sealed store for reading; its header and metadata are checked by {@link StoreMeta}. */

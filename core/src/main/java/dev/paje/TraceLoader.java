@@ -183,7 +183,7 @@ public final class TraceLoader {
     private Loaded run(String name, ReadStep step, StoreFile file, String key) throws IOException {
         Diagnostics diagnostics = new Diagnostics(read.failFast(), read.maxProblems());
         Names names = new Names();
-        Store store = new Store(file, summaries);
+        Store store = new Store(file, summaries, threads);
         Simulator simulator = new Simulator(sim, diagnostics, names, store);
         simulator.file(name);
         TraceReader reader = new TraceReader(read, simulator, diagnostics, names, threads, progress);

@@ -126,6 +126,7 @@ public final class JsonOut implements AutoCloseable {
      * as trace times nearly always are, are written with integer arithmetic: when {@code m / 1e9
      * == v} for the integer {@code m}, the decimal {@code m * 10^-9} parses back to exactly {@code v}
      * (a correctly rounded division and a correct parser both give the double nearest to it).
+     * Others take the shortest decimal that reads back ({@link Schubfach}), without allocating.
      */
     public JsonOut value(double v) throws IOException {
         if (!Double.isFinite(v)) {
@@ -133,7 +134,10 @@ public final class JsonOut implements AutoCloseable {
         }
         double m = Math.rint(v * SCALE);
         if (!(Math.abs(m) < LIMIT) || m / SCALE != v || (m == 0 && 1 / v < 0)) {
-            return raw(Double.toString(v));
+            separate();
+            room(Schubfach.MAX_CHARS);
+            n = Schubfach.write(v, buf, n);
+            return this;
         }
         long units = (long) m;
         separate();

@@ -8,6 +8,11 @@ package dev.paje.store;
 public final class EventSummary extends Pyramid {
     static final int BUCKET_STRIDE = 2;
 
+    @Override
+    EventSummary copyTo(StoreFile file) {
+        return new EventSummary(levelsIn(file));
+    }
+
     EventSummary(Levels levels) {
         super(levels);
     }

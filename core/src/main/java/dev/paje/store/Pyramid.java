@@ -161,6 +161,22 @@ public abstract class Pyramid {
         return (long) buckets[k].size() + longCount(k);
     }
 
+    /** This summary with its rows copied into {@code file} (it was built on the heap). */
+    abstract Pyramid copyTo(StoreFile file);
+
+    /** The levels of this summary, their rows copied into {@code file}. */
+    final Levels levelsIn(StoreFile file) {
+        Rows[] b = new Rows[buckets.length];
+        Rows[] l = longs == null ? null : new Rows[longs.length];
+        for (int k = 0; k < b.length; k++) {
+            b[k] = buckets[k].copyTo(file);
+            if (l != null) {
+                l[k] = longs[k].copyTo(file);
+            }
+        }
+        return new Levels(origin, traceEnd, widths, b, l);
+    }
+
     // ---- building
 
     /**

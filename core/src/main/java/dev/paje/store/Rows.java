@@ -9,8 +9,9 @@ import java.util.Arrays;
  * <ul>
  * <li><b>on disk</b> (every loaded trace): blocks of {@link #BLOCK_ROWS} rows in slots of a
  * {@link StoreFile}. While the simulator writes, the blocks it works on sit in the writer's
- * bounded {@link BlockPool}; once sealed, readers get blocks from the {@link BlockCache}. The heap
- * holds a slot offset and a checksum per block, never the rows.</li>
+ * bounded {@link BlockPool}; once sealed, readers get blocks from the {@link BlockCache}. Where
+ * each block lives is in pages of the {@link BlockIndex}, on disk too: the heap holds a slot and a
+ * checksum per page of {@link BlockIndex#PAGE} blocks, and the frames resident now.</li>
  * <li><b>on the heap</b> (small derived tables, tests): growable arrays of blocks.</li>
  * </ul>
  * Row-major on purpose: the simulator touches one cache line per event instead of one per column.
@@ -24,6 +25,11 @@ public final class Rows {
     private static final int SHIFT = 12;
     private static final int BLOCK = 1 << SHIFT;
     private static final VarHandle FRAMES = MethodHandles.arrayElementVarHandle(Frame[].class);
+    private static final VarHandle PAGES = MethodHandles.arrayElementVarHandle(Frame[][].class);
+    /** Resident frames are kept by groups of 32 blocks: an array per group that has any. */
+    private static final int GROUP_SHIFT = 5;
+    private static final int GROUP = 1 << GROUP_SHIFT;
+    private static final int GROUPS_PER_PAGE = BlockIndex.PAGE >>> GROUP_SHIFT;
 
     private final int stride;
     private int size;
@@ -31,9 +37,14 @@ public final class Rows {
     private long[][] blocks;
     // disk home
     private final StoreFile file;
-    long[] slots;
-    int[] crcs;
-    private Frame[] resident;
+    /** Slot and checksum of each page of the block index (0: not saved yet). */
+    long[] pageSlots;
+    int[] pageCrcs;
+    /** The index pages in memory now (the {@link BlockIndex} sets and clears them). */
+    BlockIndex.Page[] pages;
+    /** Resident frames by group of blocks; a group's array is dropped when its last frame goes. */
+    private Frame[][] resident;
+    private int[] residentCount;
     private Frame last;
 
     /** Rows on the heap. */
@@ -50,19 +61,30 @@ public final class Rows {
         }
         this.stride = stride;
         this.file = file;
-        this.slots = new long[4];
-        this.crcs = new int[4];
-        this.resident = new Frame[4];
+        pages(1);
     }
 
     /** Rows of a sealed store, as described by its metadata. */
-    Rows(int stride, StoreFile file, int size, long[] slots, int[] crcs) {
+    Rows(int stride, StoreFile file, int size, long[] pageSlots, int[] pageCrcs) {
         this.stride = stride;
         this.file = file;
         this.size = size;
-        this.slots = slots;
-        this.crcs = crcs;
-        this.resident = new Frame[slots.length];
+        int n = pageSlots.length;
+        this.pageSlots = pageSlots;
+        this.pageCrcs = pageCrcs;
+        this.pages = new BlockIndex.Page[n];
+        this.resident = new Frame[n * GROUPS_PER_PAGE][];
+        this.residentCount = new int[n * GROUPS_PER_PAGE];
+    }
+
+    /** Room for {@code n} index pages. */
+    private void pages(int n) {
+        pageSlots = pageSlots == null ? new long[n] : Arrays.copyOf(pageSlots, n);
+        pageCrcs = pageCrcs == null ? new int[n] : Arrays.copyOf(pageCrcs, n);
+        pages = pages == null ? new BlockIndex.Page[n] : Arrays.copyOf(pages, n);
+        int groups = n * GROUPS_PER_PAGE;
+        resident = resident == null ? new Frame[groups][] : Arrays.copyOf(resident, groups);
+        residentCount = residentCount == null ? new int[groups] : Arrays.copyOf(residentCount, groups);
     }
 
     /** Field {@code field} of row {@code row}. */
@@ -94,7 +116,7 @@ public final class Rows {
     private Frame frame(int b) {
         Frame f = last;
         if (f == null || f.block != b) {
-            f = (Frame) FRAMES.getAcquire(resident, b);
+            f = resident(b);
             if (f == null) {
                 f = file.load(this, b);
             } else {
@@ -112,14 +134,12 @@ public final class Rows {
         }
         if ((size & (BLOCK_ROWS - 1)) == 0) {
             int b = size >>> BLOCK_SHIFT;
-            if (b == slots.length) {
-                int n = b * 2;
-                slots = Arrays.copyOf(slots, n);
-                crcs = Arrays.copyOf(crcs, n);
-                resident = Arrays.copyOf(resident, n);
+            int p = b >>> BlockIndex.PAGE_SHIFT;
+            if (p == pageSlots.length) {
+                pages(p * 2);
             }
             Frame f = file.fresh(this, b);
-            FRAMES.setRelease(resident, b, f);
+            publish(f);
             last = f;
         }
         return size++;
@@ -171,12 +191,28 @@ public final class Rows {
         return file != null;
     }
 
-    Frame resident(int b) {
-        return (Frame) FRAMES.getAcquire(resident, b);
+    /** Number of index pages. */
+    int pageCount() {
+        return (blockCount() + BlockIndex.PAGE - 1) >>> BlockIndex.PAGE_SHIFT;
     }
 
+    Frame resident(int b) {
+        Frame[] group = (Frame[]) PAGES.getAcquire(resident, b >>> GROUP_SHIFT);
+        return group == null ? null : (Frame) FRAMES.getAcquire(group, b & (GROUP - 1));
+    }
+
+    /** Makes {@code f} resident (under the lock of the pool or cache that holds it). */
     void publish(Frame f) {
-        FRAMES.setRelease(resident, f.block, f);
+        int g = f.block >>> GROUP_SHIFT;
+        Frame[] group = (Frame[]) PAGES.getAcquire(resident, g);
+        if (group == null) {
+            group = new Frame[GROUP];
+            PAGES.setRelease(resident, g, group);
+        }
+        if (FRAMES.getAcquire(group, f.block & (GROUP - 1)) == null) {
+            residentCount[g]++;
+        }
+        FRAMES.setRelease(group, f.block & (GROUP - 1), f);
     }
 
     /** If {@code f} is the block this table used last, forgets that (its next use marks it used); true then. */
@@ -190,12 +226,29 @@ public final class Rows {
 
     /** The pool or cache dropped {@code f}: the next access reads the block again. */
     void forget(Frame f) {
-        if (f.block < resident.length && FRAMES.getAcquire(resident, f.block) == f) {
-            FRAMES.setRelease(resident, f.block, null);
+        int g = f.block >>> GROUP_SHIFT;
+        Frame[] group = g < resident.length ? (Frame[]) PAGES.getAcquire(resident, g) : null;
+        if (group != null && FRAMES.getAcquire(group, f.block & (GROUP - 1)) == f) {
+            FRAMES.setRelease(group, f.block & (GROUP - 1), null);
+            if (--residentCount[g] == 0) {
+                PAGES.setRelease(resident, g, null);
+            }
         }
         if (last == f) {
             last = null;
         }
+    }
+
+    /** A copy of these rows written into {@code to}. */
+    Rows copyTo(StoreFile to) {
+        Rows copy = new Rows(stride, to);
+        for (int r = 0; r < size; r++) {
+            int c = copy.add();
+            for (int k = 0; k < stride; k++) {
+                copy.set(c, k, get(r, k));
+            }
+        }
+        return copy;
     }
 
     /** Drops the unused end of the last heap block and of the block list. */

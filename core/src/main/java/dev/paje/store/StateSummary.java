@@ -27,6 +27,11 @@ public final class StateSummary extends Pyramid {
     static final int BUCKET_STRIDE = 3;
     static final int LONG_STRIDE = 4;
 
+    @Override
+    StateSummary copyTo(StoreFile file) {
+        return new StateSummary(levelsIn(file));
+    }
+
     StateSummary(Levels levels) {
         super(levels);
     }

@@ -1,6 +1,13 @@
 package dev.paje.store;
 
 import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * Where a trace being simulated puts its entities: a {@link StoreFile} being written and the
@@ -11,10 +18,17 @@ public final class Store {
     private final KeyLog keys;
 
     private final boolean summaries;
+    private final int threads;
 
     /** A store; with {@code summaries}, large state, variable and event tables get their zoomed-out summaries when sealed. */
     public Store(StoreFile file, boolean summaries) {
+        this(file, summaries, 1);
+    }
+
+    /** A store whose summaries are built by {@code threads} threads. */
+    public Store(StoreFile file, boolean summaries, int threads) {
         this.summaries = summaries;
+        this.threads = Math.max(1, threads);
         this.file = file;
         this.keys = new KeyLog(new Rows(1, file), 0);
     }
@@ -33,24 +47,76 @@ public final class Store {
         return new Trace(names, types, containers, start, end, file, keys);
     }
 
-    /** Builds the summaries of the large state, variable and event tables (through the writer's pool, into the file). */
-    static void summarize(Trace trace) {
-        double start = trace.start();
-        double end = trace.end();
+    /**
+     * Builds the summaries of the large state, variable and event tables, {@code threads} tables at
+     * a time: the file is frozen (every block saved, readable from any thread), each summary is
+     * built on the heap by a worker, and this thread copies them into the file in table order (so
+     * the file is the same whatever the thread count), with at most two per worker waiting.
+     */
+    static void summarize(Trace trace, StoreFile file, int threads) throws IOException {
+        List<EntityTable> tables = new ArrayList<>();
         for (Container c : trace.containers()) {
             for (Type t : trace.types()) {
                 EntityTable table = c.table(t);
-                if (table == null || table.size() < Pyramid.MIN_ROWS) {
-                    continue;
-                }
-                if (table instanceof StateTable s) {
-                    s.summarize(start, end, Pyramid.MIN_PER_BUCKET);
-                } else if (table instanceof VariableTable v) {
-                    v.summarize(start, end, Pyramid.MIN_PER_BUCKET);
-                } else if (table instanceof EventTable e) {
-                    e.summarize(start, end, Pyramid.MIN_PER_BUCKET);
+                if (table != null && table.size() >= Pyramid.MIN_ROWS && !(table instanceof LinkTable)) {
+                    tables.add(table);
                 }
             }
+        }
+        if (tables.isEmpty()) {
+            return;
+        }
+        double start = trace.start();
+        double end = trace.end();
+        file.freeze();
+        ExecutorService workers = Executors.newFixedThreadPool(threads, r -> {
+            Thread th = new Thread(r, "paje-summary");
+            th.setDaemon(true);
+            return th;
+        });
+        try {
+            ArrayDeque<Future<Pyramid>> waiting = new ArrayDeque<>();
+            int next = 0;
+            for (EntityTable table : tables) {
+                while (next < tables.size() && waiting.size() < 2 * threads) {
+                    EntityTable t = tables.get(next++);
+                    waiting.add(workers.submit(() -> build(t, start, end)));
+                }
+                Pyramid onHeap = get(waiting.poll());
+                table.pyramid = onHeap == null ? null : onHeap.copyTo(file);
+            }
+        } finally {
+            workers.shutdownNow();
+            file.thaw();
+        }
+    }
+
+    /** The summary of {@code table}, on the heap. */
+    private static Pyramid build(EntityTable table, double start, double end) {
+        int min = Pyramid.MIN_PER_BUCKET;
+        if (table instanceof StateTable s) {
+            return StateSummary.build(s, start, end, null, min);
+        }
+        if (table instanceof VariableTable v) {
+            return VariableSummary.build(v, start, end, null, min);
+        }
+        return table instanceof EventTable e ? EventSummary.build(e, start, end, null, min) : null;
+    }
+
+    private static Pyramid get(Future<Pyramid> f) throws IOException {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while building the summaries");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IOException(e.getCause());
         }
     }
 
@@ -65,7 +131,7 @@ public final class Store {
      */
     public void seal(Trace trace, String key, long lines, long events) throws IOException {
         if (summaries) {
-            summarize(trace);
+            summarize(trace, file, threads);
         }
         file.seal(new StoreMeta.Encoder(trace, keys, key, lines, events));
     }

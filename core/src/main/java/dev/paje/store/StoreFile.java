@@ -22,7 +22,7 @@ import java.util.zip.CRC32C;
  */
 public final class StoreFile implements Closeable {
     static final long MAGIC = 0x524f5453454a4150L; // "PAJESTOR"
-    static final int VERSION = 7; // 7: link completion ranks beside the key references
+    static final int VERSION = 8; // 7: link completion ranks beside the key references; 8: two-level block index
     static final int HEADER = 4096;
     private static final int STAGING = 1 << 20;
 
@@ -34,19 +34,24 @@ public final class StoreFile implements Closeable {
     private long stagingStart = HEADER;
     private BlockPool pool;
     private volatile boolean sealed;
+    /** Every block saved: tables are read through the cache, from any thread (summaries being built). */
+    private volatile boolean frozen;
     private final BlockCache cache;
+    private final BlockIndex index;
+    private int savedCrc;
     /** Heap buffers (direct ones would outlive many small stores until a full GC). */
     private static final ThreadLocal<ByteBuffer> scratch = ThreadLocal.withInitial(
             () -> ByteBuffer.allocate(Rows.BLOCK_ROWS * Rows.MAX_STRIDE * 8).order(ByteOrder.LITTLE_ENDIAN));
     /** Closes the channel of a store nothing refers to any more (a trace that was never closed). */
     private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
 
-    private StoreFile(FileChannel channel, Path path, boolean sealed, long poolBudget) {
+    private StoreFile(FileChannel channel, Path path, boolean sealed, long poolBudget, long indexBudget) {
         this.channel = channel;
         this.path = path;
         this.name = path.toString();
         this.sealed = sealed;
         this.cache = BlockCache.shared();
+        this.index = new BlockIndex(this, indexBudget);
         FileChannel ch = channel;
         CLEANER.register(this, () -> {
             try {
@@ -66,6 +71,11 @@ public final class StoreFile implements Closeable {
      * file is unlinked at once: it lives as long as the channel (the process), whatever happens.
      */
     public static StoreFile create(Path path, boolean keep) throws IOException {
+        return create(path, keep, defaultPoolBudget(), BlockIndex.defaultBudget());
+    }
+
+    /** A new store with the writer's pool and the block index given these budgets (tests: small ones). */
+    static StoreFile create(Path path, boolean keep, long poolBudget, long indexBudget) throws IOException {
         FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
                 StandardOpenOption.WRITE);
         if (!keep) {
@@ -75,7 +85,7 @@ public final class StoreFile implements Closeable {
                 // a file we cannot unlink is removed at close instead
             }
         }
-        return new StoreFile(ch, path, false, defaultPoolBudget());
+        return new StoreFile(ch, path, false, poolBudget, indexBudget);
     }
 
     /**
@@ -85,12 +95,17 @@ public final class StoreFile implements Closeable {
      */
     static long defaultPoolBudget() {
         long max = Runtime.getRuntime().maxMemory();
-        return Math.max(4L << 20, Math.min(96L << 20, max * 3 / 8));
+        return Math.max(4L << 20, Math.min(96L << 20, max * 3 / 8) - BlockIndex.defaultBudget()); // the index's share
     }
 
     /** Opens a sealed store for reading; its header and metadata are checked by {@link StoreMeta}. */
-    static StoreFile openSealed(Path path) throws IOException {
-        return new StoreFile(FileChannel.open(path, StandardOpenOption.READ), path, true, 0);
+    static StoreFile openSealed(Path path, long indexBudget) throws IOException {
+        return new StoreFile(FileChannel.open(path, StandardOpenOption.READ), path, true, 0, indexBudget);
+    }
+
+    /** Bytes of block index pages in memory now. */
+    long indexBytes() {
+        return index.bytes();
     }
 
     FileChannel channel() {
@@ -123,51 +138,84 @@ public final class StoreFile implements Closeable {
     }
 
     Frame load(Rows rows, int b) {
-        if (sealed) {
+        if (sealed || frozen) {
             return cache.load(rows, b);
         }
         if (b >= rows.blockCount()) {
             throw new IndexOutOfBoundsException("row block " + b + " of " + rows.blockCount());
         }
-        Frame f = pool.frame(rows, b, rows.slots[b] == 0);
+        Frame f = pool.frame(rows, b, index.slot(rows, b) == 0);
         rows.publish(f);
         return f;
     }
 
+    /**
+     * Saves every block and index page: until {@link #thaw}, tables are read through the cache and
+     * may be read from other threads, while this one still writes new tables (appending only).
+     */
+    void freeze() throws IOException {
+        pool.flushAll();
+        index.flushAll();
+        flushStaging();
+        frozen = true;
+    }
+
+    /** The end of {@link #freeze}: the cache forgets this file's blocks, the writer's pool serves again. */
+    void thaw() {
+        frozen = false;
+        cache.dropAll(this);
+    }
+
     /** Saves block {@code b} of {@code rows} into its slot (allocated on first save). */
-    void writeBlock(Rows rows, int b, long[] data) throws IOException {
-        int bytes = data.length * 8;
-        long slot = rows.slots[b];
-        ByteBuffer dst;
+    synchronized void writeBlock(Rows rows, int b, long[] data) throws IOException {
+        long slot = index.slot(rows, b);
         if (slot == 0) {
-            if (staging.remaining() < bytes) {
-                flushStaging();
-            }
-            slot = end;
-            end += bytes;
-            rows.slots[b] = slot;
+            slot = allocate(data.length * 8);
         }
+        index.set(rows, b, slot, write(slot, data));
+    }
+
+    /** Saves {@code data} into {@code slot}, or into a new slot when 0 (writer only); returns the slot. */
+    synchronized long saveSlot(long slot, long[] data) throws IOException {
+        if (slot == 0) {
+            slot = allocate(data.length * 8);
+        }
+        savedCrc = write(slot, data);
+        return slot;
+    }
+
+    /** The checksum of what {@link #saveSlot} saved last. */
+    int savedCrc() {
+        return savedCrc;
+    }
+
+    /** Reserves {@code bytes} at the end of the file, in the staging buffer: the next write fills them. */
+    private long allocate(int bytes) throws IOException {
+        if (staging.remaining() < bytes) {
+            flushStaging();
+        }
+        long slot = end;
+        end += bytes;
+        staging.position(staging.position() + bytes);
+        return slot;
+    }
+
+    /** Writes {@code data} into its slot (staged when the slot is still in the buffer); returns its checksum. */
+    private int write(long slot, long[] data) throws IOException {
+        int bytes = data.length * 8;
         if (slot >= stagingStart && slot < stagingStart + staging.position()) {
-            dst = staging.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-            dst.position((int) (slot - stagingStart));
-        } else if (slot == stagingStart + staging.position()) {
-            dst = staging.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-            staging.position(staging.position() + bytes);
-        } else {
-            dst = null;
-        }
-        if (dst != null) {
-            int at = dst.position();
-            dst.limit(at + bytes);
+            ByteBuffer dst = staging.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+            int at = (int) (slot - stagingStart);
+            dst.limit(at + bytes).position(at);
             dst.asLongBuffer().put(data);
-            rows.crcs[b] = crc(dst, at, bytes);
-        } else {
-            ByteBuffer s = scratch.get();
-            s.clear().limit(bytes);
-            s.asLongBuffer().put(data);
-            rows.crcs[b] = crc(s, 0, bytes);
-            writeFully(s, slot);
+            return crc(dst, at, bytes);
         }
+        ByteBuffer s = scratch.get();
+        s.clear().limit(bytes);
+        s.asLongBuffer().put(data);
+        int crc = crc(s, 0, bytes);
+        writeFully(s, slot);
+        return crc;
     }
 
     private static int crc(ByteBuffer buf, int at, int bytes) {
@@ -195,10 +243,9 @@ public final class StoreFile implements Closeable {
         }
     }
 
-    /** Reads block {@code b} of {@code rows} into {@code data}, checking it once the store is sealed. */
+    /** Reads block {@code b} of {@code rows} into {@code data}, checking it against its checksum. */
     void readBlock(Rows rows, int b, long[] data) throws IOException {
-        long slot = rows.slots[b];
-        int bytes = data.length * 8;
+        long slot = index.slot(rows, b);
         if (slot == 0) {
             if (sealed) {
                 throw damaged("block " + b + " of a table has no slot");
@@ -206,6 +253,12 @@ public final class StoreFile implements Closeable {
             java.util.Arrays.fill(data, 0L);
             return;
         }
+        readSlot(slot, data, index.crc(rows, b), "block " + b + " of a table");
+    }
+
+    /** Reads the slot at {@code slot} into {@code data} and checks it against {@code crc}. */
+    void readSlot(long slot, long[] data, int crc, String what) throws IOException {
+        int bytes = data.length * 8;
         if (!sealed && slot >= stagingStart && slot < stagingStart + staging.position()) {
             ByteBuffer src = staging.duplicate().order(ByteOrder.LITTLE_ENDIAN);
             src.limit((int) (slot - stagingStart) + bytes).position((int) (slot - stagingStart));
@@ -218,13 +271,13 @@ public final class StoreFile implements Closeable {
         while (s.hasRemaining()) {
             int n = channel.read(s, pos);
             if (n < 0) {
-                throw damaged("the file ends inside block " + b + " of a table (truncated)");
+                throw damaged("the file ends inside " + what + " (truncated)");
             }
             pos += n;
         }
         s.flip();
-        if (sealed && crc(s, 0, bytes) != rows.crcs[b]) {
-            throw damaged("block at offset " + slot + " does not match its checksum");
+        if (crc(s, 0, bytes) != crc) {
+            throw damaged(what + " at offset " + slot + " does not match its checksum");
         }
         s.asLongBuffer().get(data);
     }
@@ -241,6 +294,7 @@ public final class StoreFile implements Closeable {
      */
     void seal(StoreMeta.Encoder meta) throws IOException {
         pool.flushAll();
+        index.flushAll();
         flushStaging();
         pool = null;
         staging = null;
@@ -274,6 +328,7 @@ public final class StoreFile implements Closeable {
     @Override
     public void close() throws IOException {
         cache.dropAll(this);
+        index.clear();
         channel.close();
     }
 

@@ -16,7 +16,8 @@ import java.util.zip.CRC32C;
 
 /**
  * The metadata section of a {@link StoreFile}: the source's identity, names, types, containers
- * and, per table, its row count, the slot of each block and each block's checksum; per state,
+ * and, per table, its row count and the slot and checksum of each page of its block index
+ * ({@link BlockIndex}: the slot and checksum of each block); per state,
  * variable and event table, its summary ({@link Pyramid}: origin, end, and per level the width,
  * its buckets and, but for events, its long list).
  */
@@ -172,12 +173,12 @@ public final class StoreMeta {
         if (!rows.onDisk()) {
             throw new IllegalStateException("a table on the heap cannot be stored");
         }
-        int blocks = rows.blockCount();
+        int pages = rows.pageCount();
         out.writeByte(rows.stride());
         out.writeInt(rows.size());
-        for (int b = 0; b < blocks; b++) {
-            out.writeLong(rows.slots[b]);
-            out.writeInt(rows.crcs[b]);
+        for (int p = 0; p < pages; p++) {
+            out.writeLong(rows.pageSlots[p]);
+            out.writeInt(rows.pageCrcs[p]);
         }
     }
 
@@ -260,7 +261,7 @@ public final class StoreMeta {
 
     /** The identity and counts a store file records, or a reason it cannot be read. */
     public static Info info(Path path) throws IOException, Rejected {
-        try (StoreFile file = StoreFile.openSealed(path)) {
+        try (StoreFile file = StoreFile.openSealed(path, BlockIndex.defaultBudget())) {
             DataInputStream in = new DataInputStream(new ByteArrayInputStream(metadata(file)));
             return new Info(text(in), in.readLong(), in.readLong(), file.channel().size());
         }
@@ -271,7 +272,12 @@ public final class StoreMeta {
      * {@code key} names. With {@code verify}, every block is checked against its checksum first.
      */
     public static Opened open(Path path, String key, boolean verify) throws IOException, Rejected {
-        StoreFile file = StoreFile.openSealed(path);
+        return open(path, key, verify, BlockIndex.defaultBudget());
+    }
+
+    /** {@link #open(Path, String, boolean)} with the block index given {@code indexBudget} bytes (tests: few). */
+    static Opened open(Path path, String key, boolean verify, long indexBudget) throws IOException, Rejected {
+        StoreFile file = StoreFile.openSealed(path, indexBudget);
         boolean ok = false;
         try {
             DataInputStream in = new DataInputStream(new ByteArrayInputStream(metadata(file)));
@@ -458,14 +464,18 @@ public final class StoreMeta {
             throw new IOException("rows of stride " + stride + " and size " + size);
         }
         int blocks = (size + Rows.BLOCK_ROWS - 1) >>> Rows.BLOCK_SHIFT;
-        if (blocks * 12L > in.available()) {
-            throw new IOException(blocks + " blocks");
+        int pages = (blocks + BlockIndex.PAGE - 1) >>> BlockIndex.PAGE_SHIFT;
+        if (pages * 12L > in.available()) {
+            throw new IOException(pages + " index pages");
         }
-        long[] slots = new long[blocks];
-        int[] crcs = new int[blocks];
-        for (int b = 0; b < blocks; b++) {
-            slots[b] = in.readLong();
-            crcs[b] = in.readInt();
+        long[] slots = new long[pages];
+        int[] crcs = new int[pages];
+        for (int p = 0; p < pages; p++) {
+            slots[p] = in.readLong();
+            crcs[p] = in.readInt();
+            if (slots[p] < StoreFile.HEADER) {
+                throw new IOException("index page at offset " + slots[p]);
+            }
         }
         return new Rows(stride, file, size, slots, crcs);
     }

@@ -16,6 +16,11 @@ public final class VariableSummary extends Pyramid {
     static final int BUCKET_STRIDE = 5;
     static final int LONG_STRIDE = 4;
 
+    @Override
+    VariableSummary copyTo(StoreFile file) {
+        return new VariableSummary(levelsIn(file));
+    }
+
     VariableSummary(Levels levels) {
         super(levels);
     }

@@ -42,4 +42,45 @@ class NumbersTest {
         assertThat(parse("-1.5")).isEqualTo(-1.5);
         assertThat(parse("-12345678901234567890")).isEqualTo(-12345678901234567890.0);
     }
+
+    /** Numbers inside a line, as the tokenizer sees them: the bytes after them must not matter. */
+    @Test
+    void numbersFollowedByOtherBytesReadAsTheJdkReadsThem() {
+        Random random = new Random(11);
+        String[] tails = {"", " 12.5 x", "\n", ".5.5.5.5.5.5.5.5", "9999999999999999", "\"a b\"  ", "........"};
+        for (int i = 0; i < 300_000; i++) {
+            String text = switch (i % 6) {
+                case 0 -> String.format(java.util.Locale.ROOT, "%.6f", random.nextDouble() * Math.pow(10, random.nextInt(9)));
+                case 1 -> Long.toString(random.nextLong() % (1L << random.nextInt(40)));
+                case 2 -> Double.toString(random.nextDouble() * 1000);
+                case 3 -> (random.nextBoolean() ? "-" : "+") + random.nextInt(100_000) + "." + random.nextInt(100_000_000);
+                case 4 -> randomText(random, "0123456789.-+e");
+                default -> String.format(java.util.Locale.ROOT, "%." + random.nextInt(10) + "f", random.nextGaussian() * 1e4);
+            };
+            String tail = tails[random.nextInt(tails.length)];
+            byte[] b = (text + tail + "                 ").getBytes(StandardCharsets.US_ASCII);
+            double expected = reference(text);
+            double actual = Numbers.parse(b, 0, text.length());
+            if (Double.doubleToRawLongBits(actual) != Double.doubleToRawLongBits(expected)
+                    && !(Double.isNaN(actual) && Double.isNaN(expected))) {
+                throw new AssertionError("'" + text + "' followed by '" + tail + "': " + actual + ", expected " + expected);
+            }
+        }
+    }
+
+    private static String randomText(Random random, String alphabet) {
+        StringBuilder s = new StringBuilder();
+        for (int k = 1 + random.nextInt(12); k > 0; k--) {
+            s.append(alphabet.charAt(random.nextInt(alphabet.length())));
+        }
+        return s.toString();
+    }
+
+    /** The JDK's reading of a decimal number (no hex, no 'd'/'f' suffixes, no spaces), NaN for anything else. */
+    private static double reference(String s) {
+        if (!s.matches("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?")) {
+            return Double.NaN;
+        }
+        return Double.parseDouble(s);
+    }
 }

@@ -258,9 +258,17 @@ class JfrImportTest {
     }
 
     @Test
-    void aRecordingThatNeedsNoCorrectionHasNoImportNote() {
+    void correctionsAreSaidInOneImportNoteOfTheJvm() {
+        // A quiet machine records no overlapping events (no note); a loaded one sometimes does: the importer
+        // then corrects them and says so once, on the JVM, never per thread and never silently.
         Type note = type("Import note");
-        assertThat(trace.containers()).allSatisfy(c -> assertThat(c.events(note)).as(name(c)).isNull());
+        for (var c : trace.containers()) {
+            var notes = c.events(note);
+            if (notes != null) {
+                assertThat(name(c)).as("the container of the import note").startsWith("JVM");
+                assertThat(notes.size()).as("import notes").isEqualTo(1);
+            }
+        }
     }
 
     @Test

@@ -1,0 +1,86 @@
+package dev.paje.export.parquet;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Arrays;
+
+/** A growable byte array with the little-endian and varint writes Parquet needs; reused by {@link #clear()}. */
+final class ByteSink {
+    private byte[] buf;
+    private int size;
+
+    ByteSink(int capacity) {
+        buf = new byte[Math.max(16, capacity)];
+    }
+
+    int size() {
+        return size;
+    }
+
+    byte[] array() {
+        return buf;
+    }
+
+    void clear() {
+        size = 0;
+    }
+
+    private void ensure(int more) {
+        if (size + more > buf.length) {
+            buf = Arrays.copyOf(buf, Math.max(size + more, buf.length * 2));
+        }
+    }
+
+    void put(int b) {
+        ensure(1);
+        buf[size++] = (byte) b;
+    }
+
+    void put(byte[] b, int off, int len) {
+        ensure(len);
+        System.arraycopy(b, off, buf, size, len);
+        size += len;
+    }
+
+    void put(ByteSink other) {
+        put(other.buf, 0, other.size);
+    }
+
+    void intLE(int v) {
+        ensure(4);
+        buf[size] = (byte) v;
+        buf[size + 1] = (byte) (v >>> 8);
+        buf[size + 2] = (byte) (v >>> 16);
+        buf[size + 3] = (byte) (v >>> 24);
+        size += 4;
+    }
+
+    void longLE(long v) {
+        ensure(8);
+        for (int i = 0; i < 8; i++) {
+            buf[size + i] = (byte) (v >>> (8 * i));
+        }
+        size += 8;
+    }
+
+    /** Overwrites 4 bytes at {@code at} (a length known only after what follows it is written). */
+    void intLEAt(int at, int v) {
+        buf[at] = (byte) v;
+        buf[at + 1] = (byte) (v >>> 8);
+        buf[at + 2] = (byte) (v >>> 16);
+        buf[at + 3] = (byte) (v >>> 24);
+    }
+
+    /** An unsigned LEB128 varint. */
+    void varint(long v) {
+        while ((v & ~0x7FL) != 0) {
+            put((int) ((v & 0x7F) | 0x80));
+            v >>>= 7;
+        }
+        put((int) v);
+    }
+
+    void writeTo(OutputStream out) throws IOException {
+        out.write(buf, 0, size);
+    }
+}

@@ -1,0 +1,213 @@
+package dev.paje.export.parquet;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One column's part of the row group being written: the values of the current page, the pages
+ * already encoded and compressed, and for strings the chunk's dictionary (given up for PLAIN pages
+ * once it grows past {@link #DICT_MAX_ENTRIES} or {@link #DICT_MAX_BYTES}: unique keys).
+ */
+final class ColumnChunk {
+    static final int DICT_MAX_ENTRIES = 1 << 16;
+    static final int DICT_MAX_BYTES = 1 << 20;
+    private static final int PAGE_MAX_BYTES = 1 << 20;
+    static final int PLAIN = 0;
+    static final int RLE = 3;
+    static final int RLE_DICTIONARY = 8;
+
+    final Column column;
+    private final int pageValues;
+    private final Compressor compressor;
+
+    // the current page
+    private int count;
+    private int[] defs;
+    private boolean nulls;
+    private final ByteSink plain = new ByteSink(1 << 12);
+    private int[] indices;
+    private int nIndices;
+
+    // the dictionary of this chunk
+    private final Map<String, Integer> dict = new HashMap<>();
+    private final ByteSink dictBytes = new ByteSink(1 << 10);
+    private boolean dictionary;
+    private String last;
+    private int lastIndex;
+
+    // the chunk's encoded pages
+    final ByteSink pages = new ByteSink(1 << 12);
+    private final ByteSink raw = new ByteSink(1 << 12);
+    private final ByteSink header = new ByteSink(64);
+    long values;
+    long uncompressed;
+    boolean plainPages;
+    boolean dictPages;
+
+    ColumnChunk(Column column, int pageValues, Compressor compressor) {
+        this.column = column;
+        this.pageValues = pageValues;
+        this.compressor = compressor;
+        this.defs = column.optional() ? new int[pageValues] : null;
+        this.indices = column.type() == ColumnType.STRING ? new int[pageValues] : null;
+        reset();
+    }
+
+    /** Empties the chunk for the next row group (a new dictionary too). */
+    void reset() {
+        pages.clear();
+        values = 0;
+        uncompressed = 0;
+        plainPages = false;
+        dictPages = false;
+        dict.clear();
+        dictBytes.clear();
+        dictionary = column.type() == ColumnType.STRING;
+        last = null;
+    }
+
+    /** Bytes held: what bounds a row group. */
+    long bytes() {
+        return pages.size() + plain.size() + 4L * nIndices + dictBytes.size();
+    }
+
+    private void defined(boolean present) {
+        if (defs != null) {
+            defs[count] = present ? 1 : 0;
+            nulls |= !present;
+        }
+        count++;
+        values++;
+    }
+
+    private void afterValue() {
+        if (count == pageValues || plain.size() >= PAGE_MAX_BYTES) {
+            finishPage();
+        }
+    }
+
+    void nullValue() {
+        if (!column.optional()) {
+            throw new IllegalArgumentException("column " + column.name() + " cannot hold null");
+        }
+        defined(false);
+        afterValue();
+    }
+
+    void string(String s) {
+        if (s == null) {
+            nullValue();
+            return;
+        }
+        defined(true);
+        if (dictionary) {
+            int index;
+            if (s == last) {
+                index = lastIndex; // a container's or type's name repeats row after row
+            } else {
+                Integer known = dict.get(s);
+                if (known == null) {
+                    byte[] b = s.getBytes(StandardCharsets.UTF_8);
+                    if (dict.size() == DICT_MAX_ENTRIES || dictBytes.size() + b.length + 4 > DICT_MAX_BYTES) {
+                        count--;
+                        values--;
+                        finishPage();
+                        dictionary = false; // unique values: the rest of the chunk is PLAIN
+                        string(s);
+                        return;
+                    }
+                    known = dict.size();
+                    dict.put(s, known);
+                    dictBytes.intLE(b.length);
+                    dictBytes.put(b, 0, b.length);
+                }
+                index = known;
+                last = s;
+                lastIndex = index;
+            }
+            indices[nIndices++] = index;
+        } else {
+            byte[] b = s.getBytes(StandardCharsets.UTF_8);
+            plain.intLE(b.length);
+            plain.put(b, 0, b.length);
+        }
+        afterValue();
+    }
+
+    void integer(int v) {
+        defined(true);
+        plain.intLE(v);
+        afterValue();
+    }
+
+    /** A double; NaN (unknown) is null. */
+    void number(double v) {
+        if (Double.isNaN(v)) {
+            nullValue();
+            return;
+        }
+        defined(true);
+        plain.longLE(Double.doubleToRawLongBits(v));
+        afterValue();
+    }
+
+    /** Encodes, compresses and appends the current page (nothing when it is empty). */
+    void finishPage() {
+        if (count == 0) {
+            return;
+        }
+        raw.clear();
+        if (defs != null) {
+            int at = raw.size();
+            raw.intLE(0);
+            if (nulls) {
+                Hybrid.encode(defs, count, 1, raw);
+            } else {
+                raw.varint((long) count << 1); // one RLE run of 1s
+                raw.put(1);
+            }
+            raw.intLEAt(at, raw.size() - at - 4);
+        }
+        boolean dictPage = column.type() == ColumnType.STRING && dictionary;
+        if (dictPage) {
+            int width = Hybrid.width(Math.max(0, dict.size() - 1));
+            raw.put(width);
+            Hybrid.encode(indices, nIndices, width, raw);
+            dictPages = true;
+        } else {
+            raw.put(plain);
+            plainPages = true;
+        }
+        int rawSize = raw.size();
+        ByteSink packed = compressor.compress(raw);
+        header.clear();
+        new Thrift(header).begin().i32(1, 0).i32(2, rawSize).i32(3, packed.size())
+                .struct(5).i32(1, count).i32(2, dictPage ? RLE_DICTIONARY : PLAIN).i32(3, RLE).i32(4, RLE).end()
+                .end();
+        pages.put(header);
+        pages.put(packed);
+        uncompressed += header.size() + rawSize;
+        count = 0;
+        nulls = false;
+        plain.clear();
+        nIndices = 0;
+    }
+
+    /** Whether the chunk starts with a dictionary page. */
+    boolean hasDictionary() {
+        return dictPages;
+    }
+
+    /** The dictionary page (header and compressed content) into {@code out}; returns its uncompressed size. */
+    long dictionaryPage(ByteSink out) {
+        ByteSink packed = compressor.compress(dictBytes);
+        header.clear();
+        new Thrift(header).begin().i32(1, 2).i32(2, dictBytes.size()).i32(3, packed.size())
+                .struct(7).i32(1, dict.size()).i32(2, PLAIN).end()
+                .end();
+        out.put(header);
+        out.put(packed);
+        return header.size() + dictBytes.size();
+    }
+}

@@ -1,0 +1,238 @@
+package dev.paje.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.paje.TraceLoader;
+import dev.paje.export.ParquetExport;
+import dev.paje.export.parquet.Codec;
+import dev.paje.export.parquet.ParquetOptions;
+import dev.paje.store.Trace;
+import dev.paje.store.TypeKind;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Parquet writer checked by another implementation: DuckDB reads every table back, and every
+ * row and column equals the store's (doubles to the bit), on every trace of the shared corpus and on
+ * generated traces that need many row groups, pages, nulls and the dictionary's PLAIN fallback.
+ */
+class ParquetReadBackTest {
+    @TempDir
+    Path dir;
+
+    static Trace load(Path trace) throws IOException {
+        TraceLoader.Loaded loaded = TraceLoader.builder().build().load(trace);
+        assertThat(loaded.valid()).as("%s loads: %s", trace, loaded.problems()).isTrue();
+        return loaded.trace();
+    }
+
+    /** Exports {@code trace} into {@code out} and compares every table read back by DuckDB with the store. */
+    static void check(Trace trace, Path out, ParquetOptions options) throws IOException, SQLException {
+        Files.createDirectories(out);
+        new ParquetExport(trace, options).write(out);
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+            compare(c, out, "containers.parquet", StoreRows.containers(trace));
+            compare(c, out, "states.parquet", StoreRows.entities(trace, TypeKind.STATE));
+            compare(c, out, "events.parquet", StoreRows.entities(trace, TypeKind.EVENT));
+            compare(c, out, "links.parquet", StoreRows.entities(trace, TypeKind.LINK));
+            compare(c, out, "variables.parquet", StoreRows.entities(trace, TypeKind.VARIABLE));
+            assertThat(count(c, out, "types.parquet")).isEqualTo(trace.types().size());
+            long values = trace.types().stream().mapToLong(t -> t.values().size()).sum();
+            assertThat(count(c, out, "type_values.parquet")).isEqualTo(values);
+        }
+    }
+
+    private static long count(Connection c, Path out, String file) throws SQLException {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT count(*) FROM read_parquet('" + out.resolve(file) + "')")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static void compare(Connection c, Path out, String file, List<List<Object>> expected) throws SQLException {
+        List<List<Object>> actual = new ArrayList<>();
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT * FROM read_parquet('" + out.resolve(file) + "')")) {
+            int n = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                List<Object> row = new ArrayList<>(n);
+                for (int i = 1; i <= n; i++) {
+                    row.add(rs.getObject(i));
+                }
+                actual.add(row);
+            }
+        }
+        assertThat(actual).as(file).hasSameSizeAs(expected);
+        for (int i = 0; i < expected.size(); i++) {
+            assertThat(actual.get(i)).as("%s row %d", file, i).isEqualTo(expected.get(i));
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyValidTraceOfTheCorpusReadsBack() throws IOException {
+        Path valid = Path.of(System.getProperty("paje.shared", "../shared")).resolve("traces/valid");
+        assumeTrue(Files.isDirectory(valid), "shared corpus absent: " + valid + " (set -Dpaje.shared=...)");
+        List<Path> traces;
+        try (Stream<Path> s = Files.list(valid)) {
+            traces = s.filter(p -> p.toString().endsWith(".trace")).sorted().toList();
+        }
+        return traces.stream().map(t -> DynamicTest.dynamicTest(t.getFileName().toString(), () -> {
+            try (Trace trace = load(t)) {
+                check(trace, dir.resolve(t.getFileName().toString()), ParquetOptions.DEFAULT);
+            }
+        }));
+    }
+
+    /** A trace with thousands of containers' worth of rows, unique link keys and sparse user fields. */
+    static Path generated(Path at, int events, long seed) throws IOException {
+        Random r = new Random(seed);
+        StringBuilder sb = new StringBuilder();
+        sb.append("""
+                %EventDef PajeDefineContainerType 1
+                % Alias string
+                % Type string
+                % Name string
+                %EndEventDef
+                %EventDef PajeDefineStateType 2
+                % Alias string
+                % Type string
+                % Name string
+                %EndEventDef
+                %EventDef PajeDefineEventType 3
+                % Alias string
+                % Type string
+                % Name string
+                %EndEventDef
+                %EventDef PajeDefineVariableType 4
+                % Alias string
+                % Type string
+                % Name string
+                %EndEventDef
+                %EventDef PajeDefineLinkType 5
+                % Alias string
+                % Type string
+                % StartContainerType string
+                % EndContainerType string
+                % Name string
+                %EndEventDef
+                %EventDef PajeCreateContainer 6
+                % Time date
+                % Alias string
+                % Type string
+                % Container string
+                % Name string
+                %EndEventDef
+                %EventDef PajePushState 7
+                % Time date
+                % Type string
+                % Container string
+                % Value string
+                %EndEventDef
+                %EventDef PajePopState 8
+                % Time date
+                % Type string
+                % Container string
+                %EndEventDef
+                %EventDef PajeNewEvent 9
+                % Time date
+                % Type string
+                % Container string
+                % Value string
+                % Tag string
+                %EndEventDef
+                %EventDef PajeSetVariable 10
+                % Time date
+                % Type string
+                % Container string
+                % Value double
+                %EndEventDef
+                %EventDef PajeStartLink 11
+                % Time date
+                % Type string
+                % Container string
+                % StartContainer string
+                % Value string
+                % Key string
+                %EndEventDef
+                %EventDef PajeEndLink 12
+                % Time date
+                % Type string
+                % Container string
+                % EndContainer string
+                % Value string
+                % Key string
+                %EndEventDef
+                %EventDef PajeNewEvent 13
+                % Time date
+                % Type string
+                % Container string
+                % Value string
+                %EndEventDef
+                1 P 0 Process
+                2 S P "Thread State"
+                3 E P Mark
+                4 V P Load
+                5 L 0 P P Message
+                """);
+        int containers = 40;
+        for (int i = 0; i < containers; i++) {
+            sb.append("6 0 p").append(i).append(" P 0 \"proc ").append(i).append("\"\n");
+        }
+        double t = 0;
+        int[] depth = new int[containers];
+        for (int k = 0; k < events; k++) {
+            t += r.nextInt(1000) * 1e-6;
+            String time = String.format(java.util.Locale.ROOT, "%.6f", t);
+            int c = r.nextInt(containers);
+            switch (r.nextInt(6)) {
+                case 0 -> {
+                    sb.append("7 ").append(time).append(" S p").append(c).append(" v").append(r.nextInt(7)).append('\n');
+                    depth[c]++;
+                }
+                case 1 -> {
+                    if (depth[c] > 0) {
+                        sb.append("8 ").append(time).append(" S p").append(c).append('\n');
+                        depth[c]--;
+                    }
+                }
+                case 2 -> sb.append("9 ").append(time).append(" E p").append(c).append(" m").append(r.nextInt(3))
+                        .append(" tag-with-a-long-unique-suffix-").append(k).append('\n'); // unique, 1.5 MB: PLAIN fallback
+                case 3 -> sb.append("13 ").append(time).append(" E p").append(c).append(" plain\n"); // no Tag: null
+                case 4 -> sb.append("10 ").append(time).append(" V p").append(c).append(' ').append(r.nextInt(100)).append('\n');
+                default -> {
+                    int to = r.nextInt(containers);
+                    sb.append("11 ").append(time).append(" L 0 p").append(c).append(" msg k").append(k).append('\n');
+                    sb.append("12 ").append(time).append(" L 0 p").append(to).append(" msg k").append(k).append('\n');
+                }
+            }
+        }
+        Files.writeString(at, sb.toString(), StandardCharsets.UTF_8);
+        return at;
+    }
+
+    @Test
+    void manyRowGroupsPagesNullsAndUniqueValuesReadBack() throws Exception {
+        Path trace = generated(dir.resolve("gen.trace"), 200_000, 19);
+        try (Trace t = load(trace)) {
+            check(t, dir.resolve("small-groups"), ParquetOptions.DEFAULT.withSizes(5_000, 700));
+            check(t, dir.resolve("uncompressed"), ParquetOptions.DEFAULT.withCodec(Codec.NONE));
+        }
+    }
+}

@@ -7,8 +7,15 @@ package dev.paje.sim;
  * @param stopAt stop simulating at this time (events after it are read but ignored); +inf for never
  * @param singlePrecisionVariables round variable values to single precision before adding them
  *     up, as PajeNG does (its outputs show it); off, values keep full double precision
+ * @param endAtLeast the trace ends no earlier than this, whatever its last event (a part of a trace
+ *     simulated alone, as the Spark converter does, ends where the whole trace ends); -inf for none
  */
-public record SimOptions(boolean ignoreIncompleteLinks, double stopAt, boolean singlePrecisionVariables) {
+public record SimOptions(boolean ignoreIncompleteLinks, double stopAt, boolean singlePrecisionVariables,
+        double endAtLeast) {
+
+    public SimOptions(boolean ignoreIncompleteLinks, double stopAt, boolean singlePrecisionVariables) {
+        this(ignoreIncompleteLinks, stopAt, singlePrecisionVariables, Double.NEGATIVE_INFINITY);
+    }
 
     public static SimOptions defaults() {
         return new SimOptions(false, Double.POSITIVE_INFINITY, false);

@@ -104,7 +104,7 @@ public final class ParquetExport {
     }
 
     /** The standard columns of each entity kind (docs/parquet.md), user fields excluded. */
-    static List<Column> standardColumns(TypeKind kind) {
+    public static List<Column> standardColumns(TypeKind kind) {
         List<Column> c = new ArrayList<>(List.of(Column.integer("container_id"), Column.string("container"),
                 Column.string("type")));
         switch (kind) {

@@ -96,7 +96,7 @@ public final class SparkMain implements Runnable {
      * True in {@code created} when the caller must stop it.
      */
     static SparkSession session(String master, String app, boolean[] created) {
-        SparkSession active = SparkSession.getActiveSession().getOrElse(() -> null);
+        SparkSession active = SparkSession.getActiveSession().getOrElse(() -> SparkSession.getDefaultSession().getOrElse(() -> null));
         if (active != null) {
             created[0] = false;
             return active;

@@ -110,7 +110,8 @@ class SparkEqualsExportTest {
     }
 
     /** Two processes with states, events, a variable, links between them and user fields. */
-    private static final String SMALL = """
+    /** A small trace written for the tests: two processes, nested states, two links, a variable. */
+    static final String SMALL = """
             %EventDef PajeDefineContainerType 0
             % Alias string
             % Type string

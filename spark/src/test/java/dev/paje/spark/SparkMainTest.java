@@ -1,6 +1,7 @@
 package dev.paje.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -50,14 +51,23 @@ class SparkMainTest {
 
         SparkRun.Result s = SparkRun.run("stats", out.toString());
         assertThat(s.exit()).as(s.toString()).isZero();
-        // p1: Init 0.2..1 (the trace's end, 0.95: still open), Run 0.5..0.7; p2: Init 0.3.. still open
+        // p1: Init 0.2..0.9 holding Run 0.5..0.7; p2: Init from 0.3, still open at the trace's end (0.95)
         assertThat(s.out()).contains("# states\ncontainer_id,container,type,value,count,time\n")
-                .contains("1,/proc 1,State,Init,1,0.75")
-                .contains("1,/proc 1,State,Run,1,0.2")
-                .contains("2,/proc 2,State,Init,1,0.6")
                 .contains("# links\ncontainer_id,container,type,value,held,sent,received\n0,/,Message,m,2,0,0\n")
-                .contains("1,/proc 1,Message,m,0,1,1")
+                .contains("1,/proc 1,Message,m,0,1,1\n2,/proc 2,Message,m,0,1,1\n")
                 .contains("# variables\ncontainer_id,container,type,time,min,max,mean,integral\n");
+        assertThat(last(s.out(), "1,/proc 1,State,Init,1,")).isCloseTo(0.7, within(1e-12));
+        assertThat(last(s.out(), "1,/proc 1,State,Run,1,")).isCloseTo(0.2, within(1e-12));
+        assertThat(last(s.out(), "2,/proc 2,State,Init,1,")).isCloseTo(0.65, within(1e-12));
+        // p1's Load: 1.5 from 0.1 to 0.95 (the step set at 0.95 lasts no time)
+        assertThat(last(s.out(), "1,/proc 1,Load,0.85,1.5,1.5,1.5,")).isCloseTo(1.275, within(1e-12));
+    }
+
+    /** The last field of the output line starting with {@code prefix}. */
+    private static double last(String out, String prefix) {
+        String line = out.lines().filter(l -> l.startsWith(prefix)).findFirst()
+                .orElseThrow(() -> new AssertionError("no line " + prefix + " in\n" + out));
+        return Double.parseDouble(line.substring(line.lastIndexOf(',') + 1));
     }
 
     @Test
@@ -108,8 +118,8 @@ class SparkMainTest {
         Path out = dir.resolve("out");
         SparkRun.Result r = SparkRun.run("convert", in.toString(), "-o", out.toString());
         assertThat(r.exit()).as(r.toString()).isZero();
-        assertThat(spark.read().parquet(out.resolve("a/variables.parquet").toString()).count()).isEqualTo(4);
-        assertThat(spark.read().parquet(out.resolve("b/variables.parquet").toString()).count()).isEqualTo(3);
+        assertThat(spark.read().parquet(out.resolve("a/variables.parquet").toString()).count()).isEqualTo(3);
+        assertThat(spark.read().parquet(out.resolve("b/variables.parquet").toString()).count()).isEqualTo(2);
     }
 
     /** The error is one line starting with {@code prefix}, with no stack trace. */

@@ -8,4 +8,5 @@ import '../ui/search.js';
 import '../ui/rows-menu.js';
 import '../ui/collectives.js';
 import '../ui/export.js';
+import '../ui/query.js';
 import '../ui/viewports.js'; // the second viewport (split), or this page being it: wired when loaded

@@ -2,6 +2,9 @@ package dev.paje.cli;
 
 import dev.paje.TraceLoader;
 import dev.paje.export.CsvExport;
+import dev.paje.export.ParquetExport;
+import dev.paje.export.parquet.Codec;
+import dev.paje.export.parquet.ParquetOptions;
 import dev.paje.store.Trace;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -9,6 +12,7 @@ import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,32 +21,42 @@ import picocli.CommandLine.Parameters;
 
 /** {@code paje export}: a trace in formats other tools read (CSV for R and pandas, JSON, Chrome/Perfetto). */
 @Command(name = "export", sortOptions = false,
-        header = "Write the trace as CSV, JSON or Chrome trace events (Perfetto).",
+        header = "Write the trace as CSV, Parquet, JSON or Chrome/Perfetto events.",
         description = {"Write a whole trace in another format, streamed while walking it:",
             "  csv     five files in directory -o DIR (containers, states, events, variables,",
             "          links .csv): pj_dump's columns plus one per user field; for R, pandas",
+            "  parquet seven Parquet tables in directory -o DIR (containers, states, events,",
+            "          links, variables, types, type_values .parquet) for pandas/pyarrow, R",
+            "          arrow, DuckDB, Spark: columns and order in docs/parquet.md",
             "  json    the type tree (values, colors), the container tree, every entity",
             "  chrome  Chrome's Trace Event Format, for Perfetto and chrome://tracing:",
             "          top-level containers are processes, the others threads; microseconds",
             "Names lose the quotes Pajé needs around spaces; numbers keep full precision."},
-        footer = {"", "Example:", "  paje export run.trace -f csv -o run-csv"},
+        footer = {"", "Example:", "  paje export run.trace -f csv -o run-csv", "  (and: paje export run.trace -f parquet -o run-parquet)"},
         exitCodeList = {"0:the export was written"})
 final class ExportCommand implements Callable<Integer> {
     /** The formats, as typed on the command line. */
-    enum Format { csv, json, chrome }
+    enum Format { csv, json, chrome, parquet }
 
     @Parameters(paramLabel = "TRACE", description = "Trace file; '-' reads standard input.")
     String trace;
 
     @Option(names = {"-f", "--format"}, required = true, paramLabel = "FORMAT",
-            description = "csv, json or chrome.")
+            description = "csv, parquet, json or chrome.")
     Format format;
 
     @Option(names = {"-o", "--output"}, paramLabel = "PATH",
-            description = {"csv: the directory for the files (created if needed; required).",
+            description = {"csv, parquet: the directory for the files (created if needed; required).",
                 "json, chrome: the file to write (default, or '-': standard output).",
                 "Files are replaced only once complete; none may be TRACE itself."})
     Path output;
+
+    /** Parquet's page compression, as typed on the command line. */
+    enum Compression { gzip, none }
+
+    @Option(names = "--compression", paramLabel = "CODEC", defaultValue = "gzip",
+            description = "parquet: gzip (default) or none (faster, larger).")
+    Compression compression;
 
     @Mixin
     LoadOptions load;
@@ -57,7 +71,12 @@ final class ExportCommand implements Callable<Integer> {
             err.println("paje export: --format csv writes five files: give their directory with -o DIR");
             return 2;
         }
-        int unsafe = format == Format.csv ? checkDirectory(err) : OutputTarget.check(err, "export", output, trace);
+        if (format == Format.parquet && output == null) {
+            err.println("paje export: --format parquet writes seven files: give their directory with -o DIR");
+            return 2;
+        }
+        boolean directory = format == Format.csv || format == Format.parquet;
+        int unsafe = directory ? checkDirectory(err, format == Format.csv ? CsvExport.FILES : ParquetExport.FILES) : OutputTarget.check(err, "export", output, trace);
         if (unsafe != ExitCodes.OK) {
             return unsafe;
         }
@@ -77,8 +96,8 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     /** The CSV directory: none of its files may be the trace; created if needed. */
-    private int checkDirectory(PrintWriter err) {
-        for (String name : CsvExport.FILES) {
+    private int checkDirectory(PrintWriter err, List<String> files) {
+        for (String name : files) {
             String same = SafeOutput.sameAsInput(output.resolve(name), trace);
             if (same != null) {
                 err.println("paje export: " + same);
@@ -98,6 +117,14 @@ final class ExportCommand implements Callable<Integer> {
             try (SafeDirectory dir = SafeDirectory.open(output)) {
                 new CsvExport(t).write(dir.temp());
                 dir.commit(CsvExport.FILES);
+            }
+            return;
+        }
+        if (format == Format.parquet) {
+            try (SafeDirectory dir = SafeDirectory.open(output)) {
+                new ParquetExport(t, ParquetOptions.DEFAULT.withCodec(compression == Compression.none ? Codec.NONE : Codec.GZIP)).write(dir.temp(),
+                        Runtime.getRuntime().availableProcessors());
+                dir.commit(ParquetExport.FILES);
             }
             return;
         }

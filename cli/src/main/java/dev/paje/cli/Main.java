@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
             + "check and correct causality; dump and validate are drop-ins for PajeNG's pj_dump.",
         versionProvider = Version.class,
         subcommands = {ViewCommand.class, DumpCommand.class, ValidateCommand.class, StatsCommand.class,
-            RenderCommand.class, ExportCommand.class, ConvertCommand.class, CutCommand.class, CausalityCommand.class, FixClocksCommand.class,
+            RenderCommand.class, ExportCommand.class, SqlCommand.class, ConvertCommand.class, CutCommand.class, CausalityCommand.class, FixClocksCommand.class,
             CacheCommand.class,
             CommandLine.HelpCommand.class},
         footer = {"", "Run 'paje COMMAND --help' for the options of a command."})

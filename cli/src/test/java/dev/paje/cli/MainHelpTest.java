@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  */
 class MainHelpTest {
     private static final List<String> COMMANDS = List.of("view", "dump", "validate", "stats", "render", "export", "convert", "cut",
-            "causality", "fix-clocks");
+            "causality", "fix-clocks", "sql");
 
     @Test
     void everyCommandHasAOneLineSummary() {
@@ -30,7 +30,7 @@ class MainHelpTest {
 
     /** Every command. */
     private static final List<String> HELPED = List.of("view", "dump", "validate", "stats", "render", "export", "convert", "cut",
-            "causality", "fix-clocks", "cache");
+            "causality", "fix-clocks", "cache", "sql");
 
     @Test
     void everyHelpFitsHundredColumnsWithExitCodesAndAnExample() {

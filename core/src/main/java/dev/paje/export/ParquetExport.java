@@ -42,21 +42,85 @@ public final class ParquetExport {
     private final String[] containerNames;
 
     public ParquetExport(Trace trace, ParquetOptions options) {
+        this(trace, options, TraceWalk.preorder(trace), names(trace));
+    }
+
+    private ParquetExport(Trace trace, ParquetOptions options, List<Container> order, String[] containerNames) {
         this.trace = trace;
         this.options = options;
-        this.order = TraceWalk.preorder(trace);
-        this.containerNames = new String[trace.containers().size()];
+        this.order = order;
+        this.containerNames = containerNames;
+    }
+
+    private static String[] names(Trace trace) {
+        String[] names = new String[trace.containers().size()];
         for (Container c : trace.containers()) {
-            containerNames[c.id()] = DisplayNames.name(c.name());
+            names[c.id()] = DisplayNames.name(c.name());
         }
+        return names;
     }
 
     /** Writes every file into {@code dir} (which must exist), replacing files of the same names. */
     public void write(Path dir) throws IOException {
-        for (String name : FILES) {
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(dir.resolve(name)), 1 << 16)) {
-                write(name, out);
+        write(dir, 1);
+    }
+
+    /**
+     * The same with {@code threads} files written at once (each walks the store on its own; the
+     * largest first), the row group bound shared between them so that memory stays that of one.
+     */
+    public void write(Path dir, int threads) throws IOException {
+        int n = Math.max(1, Math.min(threads, FILES.size()));
+        ParquetOptions each = options.withRowGroupBytes(Math.max(1 << 20, options.rowGroupBytes() / n));
+        ParquetExport worker = n == 1 ? this : new ParquetExport(trace, each, order, containerNames);
+        if (n == 1) {
+            for (String name : FILES) {
+                writeFile(dir, name);
             }
+            return;
+        }
+        List<String> largestFirst = List.of("states.parquet", "variables.parquet", "links.parquet", "events.parquet",
+                "containers.parquet", "types.parquet", "type_values.parquet");
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(n, r -> {
+            Thread t = new Thread(r, "paje-parquet");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<java.util.concurrent.Future<Void>> done = new ArrayList<>();
+            for (String name : largestFirst) {
+                done.add(pool.submit(() -> {
+                    worker.writeFile(dir, name);
+                    return null;
+                }));
+            }
+            for (java.util.concurrent.Future<Void> f : done) {
+                try {
+                    f.get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof IOException io) {
+                        throw io;
+                    }
+                    if (e.getCause() instanceof RuntimeException re) {
+                        throw re;
+                    }
+                    if (e.getCause() instanceof Error err) {
+                        throw err;
+                    }
+                    throw new IOException(e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new java.io.InterruptedIOException("interrupted while writing Parquet files");
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private void writeFile(Path dir, String name) throws IOException {
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(dir.resolve(name)), 1 << 16)) {
+            write(name, out);
         }
     }
 
@@ -78,7 +142,7 @@ public final class ParquetExport {
                     Column.string("start_type"), Column.string("end_type"));
             case "type_values.parquet" -> List.of(Column.integer("type_id"), Column.string("type"), Column.integer("index"),
                     Column.string("name"), Column.string("alias"), Column.string("color"));
-            default -> withUserFields(standardColumns(kindOf(name)), TraceWalk.userFields(trace, kindOf(name)));
+            default -> entityColumns(kindOf(name), TraceWalk.userFields(trace, kindOf(name)));
         };
     }
 
@@ -111,8 +175,8 @@ public final class ParquetExport {
             case STATE -> c.addAll(List.of(Column.number("start"), Column.number("end"), Column.number("duration"),
                     Column.integer("imbrication"), Column.string("value")));
             case EVENT -> c.addAll(List.of(Column.number("time"), Column.string("value")));
-            case VARIABLE -> c.addAll(List.of(Column.number("start"), Column.number("end"), Column.number("duration"),
-                    Column.number("value")));
+            // no duration: the step segments are (start, end, value); `paje sql`'s view adds it
+            case VARIABLE -> c.addAll(List.of(Column.number("start"), Column.number("end"), Column.number("value")));
             case LINK -> c.addAll(List.of(Column.number("start"), Column.number("end"), Column.number("duration"),
                     Column.string("value"), Column.nullableInteger("start_container_id"), Column.string("start_container"),
                     Column.nullableInteger("end_container_id"), Column.string("end_container"), Column.string("key")));
@@ -126,8 +190,21 @@ public final class ParquetExport {
      * (in any case: SQL names are case-insensitive) is taken: then "user." + name, then a suffix _2, _3….
      */
     public static List<Column> withUserFields(List<Column> standard, List<String> fields) {
+        return withUserFields(standard, fields, null);
+    }
+
+    /** An entity table's columns with user fields {@code fields} (variables: `duration`, which paje sql's view adds, taken). */
+    public static List<Column> entityColumns(TypeKind kind, List<String> fields) {
+        return withUserFields(standardColumns(kind), fields, kind == TypeKind.VARIABLE ? "duration" : null);
+    }
+
+    /** The same, {@code reserved} (a column a view adds; may be null) taken too. */
+    static List<Column> withUserFields(List<Column> standard, List<String> fields, String reserved) {
         List<Column> out = new ArrayList<>(standard);
         List<String> taken = new ArrayList<>();
+        if (reserved != null) {
+            taken.add(reserved);
+        }
         for (Column c : standard) {
             taken.add(c.name().toLowerCase(Locale.ROOT));
         }
@@ -213,7 +290,7 @@ public final class ParquetExport {
             } else if (table instanceof EventTable e) {
                 w.number(e.time(i)).string(values[e.value(i)]);
             } else if (table instanceof VariableTable v) {
-                w.number(v.start(i)).number(v.end(i)).number(v.end(i) - v.start(i)).number(v.value(i));
+                w.number(v.start(i)).number(v.end(i)).number(v.value(i));
             } else {
                 link(w, (LinkTable) table, i, values);
             }

@@ -39,6 +39,7 @@ public final class ViewerServer implements AutoCloseable {
     private final LoadStatus status;
     private final Map<String, Deferred> data;
     private final SourceHandler source;
+    private volatile QueryHandler query;
 
     private ViewerServer(HttpServer server, ThreadPoolExecutor pool, String host, String traceName, LoadStatus status,
             Map<String, Deferred> data, SourceHandler source) {
@@ -78,7 +79,7 @@ public final class ViewerServer implements AutoCloseable {
         Map<String, Deferred> data = Map.of("/api/meta", new Deferred(status), "/api/window", new Deferred(status),
                 "/api/entity", new Deferred(status), "/api/stats", new Deferred(status), "/api/search", new Deferred(status),
                 "/api/logical", new Deferred(status), "/api/gaps", new Deferred(status),
-                "/api/render", new Deferred(status), "/api/collectives", new Deferred(status));
+                "/api/render", new Deferred(status), "/api/collectives", new Deferred(status), "/api/sql", new Deferred(status));
         Map<String, Endpoint> api = new HashMap<>(data);
         api.put("/api/status", new StatusHandler(status));
         SourceHandler source = new SourceHandler();
@@ -114,6 +115,8 @@ public final class ViewerServer implements AutoCloseable {
         data.get("/api/stats").set(new StatsHandler(model));
         data.get("/api/search").set(new SearchHandler(model));
         data.get("/api/render").set(new RenderHandler(model));
+        query = new QueryHandler(model);
+        data.get("/api/sql").set(query);
         status.ready();
     }
 
@@ -156,5 +159,13 @@ public final class ViewerServer implements AutoCloseable {
     public void close() {
         server.stop(0);
         pool.shutdownNow();
+        QueryHandler q = query;
+        if (q != null) {
+            try {
+                q.close(); // DuckDB, and the tables of a temporary directory
+            } catch (IOException e) {
+                // nothing left to tell: the viewer is stopping
+            }
+        }
     }
 }

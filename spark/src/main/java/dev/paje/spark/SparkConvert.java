@@ -215,7 +215,7 @@ public final class SparkConvert {
                 DataTypes.StringType), true);
         JavaRDD<Row> rows = tagged.filter(t -> t._1() == tag).map(Tuple2::_2);
         Dataset<Row> df = spark.createDataFrame(rows, withMap);
-        List<Column> columns = ParquetExport.withUserFields(standard, fields);
+        List<Column> columns = ParquetExport.entityColumns(kind, fields);
         org.apache.spark.sql.Column[] select = new org.apache.spark.sql.Column[columns.size()];
         for (int i = 0; i < columns.size(); i++) {
             select[i] = i < standard.size() ? df.col(quote(standard.get(i).name()))

@@ -35,38 +35,71 @@ public final class ParquetCache implements AutoCloseable {
 
     /** The tables of {@code trace}, exported now unless an up-to-date copy is next to its cache. */
     public static ParquetCache of(Trace trace, ParquetOptions options) throws IOException {
+        return of(trace, options, true);
+    }
+
+    /**
+     * The same; with {@code keep} false an up-to-date copy next to the cache is used but none is
+     * written there (the viewer changes no file): the tables then go to a temporary directory.
+     */
+    public static ParquetCache of(Trace trace, ParquetOptions options, boolean keep) throws IOException {
         StoreFile store = trace.storeFile();
         Path cache = store == null ? null : store.path();
-        if (cache == null || !Files.isRegularFile(cache)) {
-            Path temp = Files.createTempDirectory("paje-sql-");
-            try {
-                new ParquetExport(trace, options).write(temp);
-            } catch (IOException | RuntimeException e) {
-                delete(temp);
-                throw e;
-            }
-            return new ParquetCache(temp, true, true);
+        boolean cached = cache != null && Files.isRegularFile(cache);
+        if (cached && !keep && fresh(cache)) {
+            return new ParquetCache(dir(cache), false, false);
         }
-        Path dir = cache.resolveSibling(cache.getFileName() + ".parquet");
+        if (!cached || !keep) {
+            return temporary(trace, options);
+        }
+        Path dir = dir(cache);
         String stamp = stamp(cache);
-        Path stampFile = dir.resolve(STAMP);
-        if (Files.isRegularFile(stampFile, LinkOption.NOFOLLOW_LINKS)
-                && Files.readString(stampFile, StandardCharsets.UTF_8).equals(stamp)) {
+        if (fresh(cache)) {
             return new ParquetCache(dir, false, false);
         }
         Path temp = dir.resolveSibling(dir.getFileName() + ".tmp-" + ProcessHandle.current().pid());
-        delete(temp);
-        Files.createDirectory(temp);
         try {
-            new ParquetExport(trace, options).write(temp);
+            delete(temp);
+            Files.createDirectory(temp);
+        } catch (IOException e) {
+            return temporary(trace, options); // the cache's folder is read-only: the tables live for this run
+        }
+        try {
+            new ParquetExport(trace, options).write(temp, Runtime.getRuntime().availableProcessors());
             Files.writeString(temp.resolve(STAMP), stamp, StandardCharsets.UTF_8);
-            delete(dir);
-            Files.move(temp, dir, StandardCopyOption.ATOMIC_MOVE);
+            if (fresh(cache)) {
+                delete(temp); // another paje made them meanwhile: theirs are as good
+            } else {
+                delete(dir);
+                Files.move(temp, dir, StandardCopyOption.ATOMIC_MOVE);
+            }
         } catch (IOException | RuntimeException e) {
             delete(temp);
             throw e;
         }
         return new ParquetCache(dir, false, true);
+    }
+
+    private static ParquetCache temporary(Trace trace, ParquetOptions options) throws IOException {
+        Path temp = Files.createTempDirectory("paje-sql-");
+        try {
+            new ParquetExport(trace, options).write(temp, Runtime.getRuntime().availableProcessors());
+        } catch (IOException | RuntimeException e) {
+            delete(temp);
+            throw e;
+        }
+        return new ParquetCache(temp, true, true);
+    }
+
+    private static Path dir(Path cache) {
+        return cache.resolveSibling(cache.getFileName() + ".parquet");
+    }
+
+    /** Whether the tables next to {@code cache} were made from it as it is now. */
+    private static boolean fresh(Path cache) throws IOException {
+        Path stampFile = dir(cache).resolve(STAMP);
+        return Files.isRegularFile(stampFile, LinkOption.NOFOLLOW_LINKS)
+                && Files.readString(stampFile, StandardCharsets.UTF_8).equals(stamp(cache));
     }
 
     /** What identifies the store the tables were made from: its path, size and modification time. */

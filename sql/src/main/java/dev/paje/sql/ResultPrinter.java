@@ -63,7 +63,7 @@ public final class ResultPrinter {
             first.add(row);
             more = rs.next();
         }
-        line(w, names.toArray(new String[0]), width, new boolean[n]);
+        line(w, names.toArray(new String[0]), width, right);
         String[] rule = new String[n];
         for (int i = 0; i < n; i++) {
             rule[i] = "-".repeat(width[i]);

@@ -44,8 +44,12 @@ class ParquetReadBackTest {
 
     /** Exports {@code trace} into {@code out} and compares every table read back by DuckDB with the store. */
     static void check(Trace trace, Path out, ParquetOptions options) throws IOException, SQLException {
+        check(trace, out, options, 1);
+    }
+
+    static void check(Trace trace, Path out, ParquetOptions options, int threads) throws IOException, SQLException {
         Files.createDirectories(out);
-        new ParquetExport(trace, options).write(out);
+        new ParquetExport(trace, options).write(out, threads);
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
             compare(c, out, "containers.parquet", StoreRows.containers(trace));
             compare(c, out, "states.parquet", StoreRows.entities(trace, TypeKind.STATE));
@@ -233,6 +237,8 @@ class ParquetReadBackTest {
         try (Trace t = load(trace)) {
             check(t, dir.resolve("small-groups"), ParquetOptions.DEFAULT.withSizes(5_000, 700));
             check(t, dir.resolve("uncompressed"), ParquetOptions.DEFAULT.withCodec(Codec.NONE));
+            check(t, dir.resolve("plain-doubles"), ParquetOptions.DEFAULT.withSplitDoubles(false));
+            check(t, dir.resolve("three-threads"), ParquetOptions.DEFAULT.withRowGroupBytes(3 << 20), 3);
         }
     }
 }

@@ -64,8 +64,7 @@ final class StoreRows {
                     } else if (table instanceof EventTable e) {
                         row.addAll(Arrays.asList(time(e.time(i)), value(t, e.value(i))));
                     } else if (table instanceof VariableTable v) {
-                        row.addAll(Arrays.asList(time(v.start(i)), time(v.end(i)), time(v.end(i) - v.start(i)),
-                                time(v.value(i))));
+                        row.addAll(Arrays.asList(time(v.start(i)), time(v.end(i)), time(v.value(i))));
                     } else if (table instanceof LinkTable l) {
                         row.addAll(Arrays.asList(time(l.start(i)), time(l.end(i)), time(l.end(i) - l.start(i)),
                                 value(t, l.value(i)), l.from(i) < 0 ? null : l.from(i),

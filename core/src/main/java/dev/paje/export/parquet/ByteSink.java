@@ -31,6 +31,14 @@ final class ByteSink {
         }
     }
 
+    /** Appends {@code n} bytes to be filled through {@link #array()}; returns where they start. */
+    int extend(int n) {
+        ensure(n);
+        int at = size;
+        size += n;
+        return at;
+    }
+
     void put(int b) {
         ensure(1);
         buf[size++] = (byte) b;

@@ -16,10 +16,12 @@ final class ColumnChunk {
     static final int PLAIN = 0;
     static final int RLE = 3;
     static final int RLE_DICTIONARY = 8;
+    static final int BYTE_STREAM_SPLIT = 9;
 
     final Column column;
     private final int pageValues;
     private final Compressor compressor;
+    private final boolean split;
 
     // the current page
     private int count;
@@ -44,9 +46,11 @@ final class ColumnChunk {
     long uncompressed;
     boolean plainPages;
     boolean dictPages;
+    boolean splitPages;
 
-    ColumnChunk(Column column, int pageValues, Compressor compressor) {
+    ColumnChunk(Column column, int pageValues, Compressor compressor, boolean splitDoubles) {
         this.column = column;
+        this.split = splitDoubles && column.type() == ColumnType.DOUBLE;
         this.pageValues = pageValues;
         this.compressor = compressor;
         this.defs = column.optional() ? new int[pageValues] : null;
@@ -61,6 +65,7 @@ final class ColumnChunk {
         uncompressed = 0;
         plainPages = false;
         dictPages = false;
+        splitPages = false;
         dict.clear();
         dictBytes.clear();
         dictionary = column.type() == ColumnType.STRING;
@@ -170,11 +175,15 @@ final class ColumnChunk {
             raw.intLEAt(at, raw.size() - at - 4);
         }
         boolean dictPage = column.type() == ColumnType.STRING && dictionary;
+        int encoding = dictPage ? RLE_DICTIONARY : split ? BYTE_STREAM_SPLIT : PLAIN;
         if (dictPage) {
             int width = Hybrid.width(Math.max(0, dict.size() - 1));
             raw.put(width);
             Hybrid.encode(indices, nIndices, width, raw);
             dictPages = true;
+        } else if (split) {
+            splitBytes(plain, raw, 8);
+            splitPages = true;
         } else {
             raw.put(plain);
             plainPages = true;
@@ -183,7 +192,7 @@ final class ColumnChunk {
         ByteSink packed = compressor.compress(raw);
         header.clear();
         new Thrift(header).begin().i32(1, 0).i32(2, rawSize).i32(3, packed.size())
-                .struct(5).i32(1, count).i32(2, dictPage ? RLE_DICTIONARY : PLAIN).i32(3, RLE).i32(4, RLE).end()
+                .struct(5).i32(1, count).i32(2, encoding).i32(3, RLE).i32(4, RLE).end()
                 .end();
         pages.put(header);
         pages.put(packed);
@@ -192,6 +201,20 @@ final class ColumnChunk {
         nulls = false;
         plain.clear();
         nIndices = 0;
+    }
+
+    /** BYTE_STREAM_SPLIT: byte k of value i at {@code k * n + i}, n values of {@code width} bytes. */
+    private static void splitBytes(ByteSink values, ByteSink out, int width) {
+        int n = values.size() / width;
+        byte[] in = values.array();
+        int at = out.extend(values.size());
+        byte[] o = out.array();
+        for (int i = 0; i < n; i++) {
+            int from = i * width;
+            for (int k = 0; k < width; k++) {
+                o[at + k * n + i] = in[from + k];
+            }
+        }
     }
 
     /** Whether the chunk starts with a dictionary page. */

@@ -4,8 +4,10 @@ package dev.paje.export.parquet;
  * How Parquet files are cut and compressed. Row groups are buffered encoded in memory before they
  * are written, so {@code rowGroupBytes} bounds the writer's memory (plus one dictionary per column).
  */
-public record ParquetOptions(Codec codec, int rowGroupRows, long rowGroupBytes, int pageValues) {
-    public static final ParquetOptions DEFAULT = new ParquetOptions(Codec.GZIP, 1 << 20, 64L << 20, 1 << 16);
+public record ParquetOptions(Codec codec, int rowGroupRows, long rowGroupBytes, int pageValues, boolean splitDoubles) {
+    /** GZIP, split doubles, row groups of at most 2^20 rows and 64 MiB or an eighth of the heap (smaller heaps). */
+    public static final ParquetOptions DEFAULT = new ParquetOptions(Codec.GZIP, 1 << 20,
+            Math.max(1L << 20, Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 8)), 1 << 16, true);
 
     public ParquetOptions {
         if (rowGroupRows < 1 || rowGroupBytes < 1 || pageValues < 1) {
@@ -13,12 +15,24 @@ public record ParquetOptions(Codec codec, int rowGroupRows, long rowGroupBytes, 
         }
     }
 
+    public ParquetOptions withRowGroupBytes(long bytes) {
+        return new ParquetOptions(codec, rowGroupRows, bytes, pageValues, splitDoubles);
+    }
+
     public ParquetOptions withCodec(Codec c) {
-        return new ParquetOptions(c, rowGroupRows, rowGroupBytes, pageValues);
+        return new ParquetOptions(c, rowGroupRows, rowGroupBytes, pageValues, splitDoubles);
     }
 
     /** Small groups and pages: for tests that need many of them from a few rows. */
     public ParquetOptions withSizes(int groupRows, int page) {
-        return new ParquetOptions(codec, groupRows, rowGroupBytes, page);
+        return new ParquetOptions(codec, groupRows, rowGroupBytes, page, splitDoubles);
+    }
+
+    /**
+     * Doubles as BYTE_STREAM_SPLIT (byte k of every value together: exponents and high mantissa bytes
+     * repeat, so they compress) or PLAIN.
+     */
+    public ParquetOptions withSplitDoubles(boolean on) {
+        return new ParquetOptions(codec, rowGroupRows, rowGroupBytes, pageValues, on);
     }
 }

@@ -34,7 +34,7 @@ public final class ParquetWriter implements RowSink, Closeable {
         this.compressor = new Compressor(options.codec());
         this.chunks = new ColumnChunk[columns.size()];
         for (int i = 0; i < chunks.length; i++) {
-            chunks[i] = new ColumnChunk(columns.get(i), options.pageValues(), compressor);
+            chunks[i] = new ColumnChunk(columns.get(i), options.pageValues(), compressor, options.splitDoubles());
         }
         out.write(MAGIC);
         position = MAGIC.length;
@@ -139,6 +139,9 @@ public final class ParquetWriter implements RowSink, Closeable {
         }
         if (c.hasDictionary()) {
             e.add(ColumnChunk.RLE_DICTIONARY);
+        }
+        if (c.splitPages) {
+            e.add(ColumnChunk.BYTE_STREAM_SPLIT);
         }
         return e;
     }

@@ -56,8 +56,17 @@ public final class SparkStats {
     private SparkStats() {
     }
 
+    /**
+     * Lets Spark read {@code paje export -f parquet}'s doubles: they are BYTE_STREAM_SPLIT, which Spark's
+     * vectorized reader refuses ("Unsupported encoding") and its row reader (parquet-mr) reads.
+     */
+    public static void readsSplitDoubles(SparkSession spark) {
+        spark.conf().set("spark.sql.parquet.enableVectorizedReader", "false");
+    }
+
     /** The four result tables (lazy: Spark runs them when asked), from the tables under {@code dir}. */
     public static Map<String, Dataset<Row>> compute(SparkSession spark, Path dir) {
+        readsSplitDoubles(spark);
         for (String t : new String[] {"containers", "states", "events", "links", "variables"}) {
             Path file = dir.resolve(t + ".parquet");
             if (!Files.exists(file)) {

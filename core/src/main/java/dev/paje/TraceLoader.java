@@ -256,6 +256,7 @@ public final class TraceLoader {
         private boolean followTraceFiles = true;
         private boolean ignoreIncompleteLinks;
         private double stopAt = Double.POSITIVE_INFINITY;
+        private double endAtLeast = Double.NEGATIVE_INFINITY;
         private boolean singlePrecisionVariables;
         private boolean noImbrication;
         private int threads = Runtime.getRuntime().availableProcessors();
@@ -353,6 +354,12 @@ public final class TraceLoader {
             return this;
         }
 
+        /** The trace ends no earlier than {@code time} (a part of a trace simulated alone ends with the whole). */
+        public Builder endAtLeast(double time) {
+            this.endAtLeast = time;
+            return this;
+        }
+
         /** Round variable values to single precision before summing them, exactly as PajeNG does. */
         public Builder singlePrecisionVariables(boolean on) {
             this.singlePrecisionVariables = on;
@@ -368,7 +375,7 @@ public final class TraceLoader {
         public TraceLoader build() {
             return new TraceLoader(new ReadOptions(legacyNames, failFast, maxProblems, followTraceFiles, chunkSize,
                     groupByContainer),
-                    new SimOptions(ignoreIncompleteLinks, stopAt, singlePrecisionVariables, noImbrication), threads, progress, cache, verifyCache, summaries,
+                    new SimOptions(ignoreIncompleteLinks, stopAt, singlePrecisionVariables, noImbrication, endAtLeast), threads, progress, cache, verifyCache, summaries,
                     importers);
         }
     }

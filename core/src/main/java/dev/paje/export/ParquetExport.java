@@ -3,6 +3,7 @@ package dev.paje.export;
 import dev.paje.export.parquet.Column;
 import dev.paje.export.parquet.ParquetOptions;
 import dev.paje.export.parquet.ParquetWriter;
+import dev.paje.export.parquet.RowSink;
 import dev.paje.store.Container;
 import dev.paje.store.DisplayNames;
 import dev.paje.store.EntityTable;
@@ -21,6 +22,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 
@@ -124,20 +126,49 @@ public final class ParquetExport {
 
     /** Writes the table of file {@code name} (one of {@link #FILES}) to {@code out}. */
     public void write(String name, OutputStream out) throws IOException {
-        switch (name) {
-            case "containers.parquet" -> containers(out);
-            case "states.parquet" -> entities(out, TypeKind.STATE);
-            case "events.parquet" -> entities(out, TypeKind.EVENT);
-            case "links.parquet" -> entities(out, TypeKind.LINK);
-            case "variables.parquet" -> entities(out, TypeKind.VARIABLE);
-            case "types.parquet" -> types(out);
-            case "type_values.parquet" -> typeValues(out);
-            default -> throw new IllegalArgumentException("not a table: " + name);
+        try (ParquetWriter w = new ParquetWriter(out, columns(name), options)) {
+            rows(name, w);
         }
     }
 
+    /** The columns of the table of file {@code name}, user fields included (docs/parquet.md). */
+    public List<Column> columns(String name) {
+        return switch (name) {
+            case "containers.parquet" -> withUserFields(List.of(Column.integer("id"), Column.nullableInteger("parent"),
+                    Column.string("type"), Column.string("name"), Column.string("path"), Column.integer("depth"),
+                    Column.number("start"), Column.number("end")), TraceWalk.containerFields(trace));
+            case "types.parquet" -> List.of(Column.integer("id"), Column.string("kind"), Column.string("name"),
+                    Column.string("alias"), Column.nullableInteger("parent_id"), Column.string("parent"), Column.string("color"),
+                    Column.string("start_type"), Column.string("end_type"));
+            case "type_values.parquet" -> List.of(Column.integer("type_id"), Column.string("type"), Column.integer("index"),
+                    Column.string("name"), Column.string("alias"), Column.string("color"));
+            default -> entityColumns(kindOf(name), TraceWalk.userFields(trace, kindOf(name)));
+        };
+    }
+
+    /** Writes the rows of the table of file {@code name} to {@code w}, in the table's order. */
+    public void rows(String name, RowSink w) throws IOException {
+        switch (name) {
+            case "containers.parquet" -> containers(w);
+            case "types.parquet" -> types(w);
+            case "type_values.parquet" -> typeValues(w);
+            default -> entities(w, kindOf(name), order);
+        }
+    }
+
+    /** The entity kind of an entity table's file. */
+    public static TypeKind kindOf(String name) {
+        return switch (name) {
+            case "states.parquet" -> TypeKind.STATE;
+            case "events.parquet" -> TypeKind.EVENT;
+            case "links.parquet" -> TypeKind.LINK;
+            case "variables.parquet" -> TypeKind.VARIABLE;
+            default -> throw new IllegalArgumentException("not an entity table: " + name);
+        };
+    }
+
     /** The standard columns of each entity kind (docs/parquet.md), user fields excluded. */
-    static List<Column> standardColumns(TypeKind kind) {
+    public static List<Column> standardColumns(TypeKind kind) {
         List<Column> c = new ArrayList<>(List.of(Column.integer("container_id"), Column.string("container"),
                 Column.string("type")));
         switch (kind) {
@@ -162,6 +193,11 @@ public final class ParquetExport {
         return withUserFields(standard, fields, null);
     }
 
+    /** An entity table's columns with user fields {@code fields} (variables: `duration`, which paje sql's view adds, taken). */
+    public static List<Column> entityColumns(TypeKind kind, List<String> fields) {
+        return withUserFields(standardColumns(kind), fields, kind == TypeKind.VARIABLE ? "duration" : null);
+    }
+
     /** The same, {@code reserved} (a column a view adds; may be null) taken too. */
     static List<Column> withUserFields(List<Column> standard, List<String> fields, String reserved) {
         List<Column> out = new ArrayList<>(standard);
@@ -184,26 +220,21 @@ public final class ParquetExport {
         return out;
     }
 
-    private void containers(OutputStream out) throws IOException {
+    private void containers(RowSink w) throws IOException {
         List<String> fields = TraceWalk.containerFields(trace);
-        List<Column> columns = withUserFields(List.of(Column.integer("id"), Column.nullableInteger("parent"),
-                Column.string("type"), Column.string("name"), Column.string("path"), Column.integer("depth"),
-                Column.number("start"), Column.number("end")), fields);
-        try (ParquetWriter w = new ParquetWriter(out, columns, options)) {
-            for (Container c : order) {
-                w.integer(c.id());
-                if (c.parent() == null) {
-                    w.nullInteger();
-                } else {
-                    w.integer(c.parent().id());
-                }
-                w.string(DisplayNames.name(c.type().name())).string(containerNames[c.id()]).string(DisplayNames.path(c))
-                        .integer(depth(c)).number(c.start()).number(c.end());
-                for (String f : fields) {
-                    w.string(DisplayNames.name(c.user().get(f)));
-                }
-                w.endRow();
+        for (Container c : order) {
+            w.integer(c.id());
+            if (c.parent() == null) {
+                w.nullInteger();
+            } else {
+                w.integer(c.parent().id());
             }
+            w.string(DisplayNames.name(c.type().name())).string(containerNames[c.id()]).string(DisplayNames.path(c))
+                    .integer(depth(c)).number(c.start()).number(c.end());
+            for (String f : fields) {
+                w.string(DisplayNames.name(c.user().get(f)));
+            }
+            w.endRow();
         }
     }
 
@@ -215,22 +246,23 @@ public final class ParquetExport {
         return d;
     }
 
-    private void entities(OutputStream out, TypeKind kind) throws IOException {
+    /**
+     * Writes the rows of the {@code kind} entities of {@code containers} (in that order), within a
+     * container by type then time, with a column per user field of {@link TraceWalk#userFields}.
+     */
+    public void entities(RowSink w, TypeKind kind, Collection<Container> containers) throws IOException {
         List<String> fields = TraceWalk.userFields(trace, kind);
-        List<Column> columns = withUserFields(standardColumns(kind), fields, kind == TypeKind.VARIABLE ? "duration" : null);
         List<Type> types = new ArrayList<>();
         for (Type t : trace.types()) {
             if (t.kind() == kind) {
                 types.add(t);
             }
         }
-        try (ParquetWriter w = new ParquetWriter(out, columns, options)) {
-            for (Container c : order) {
-                for (Type t : types) {
-                    EntityTable table = c.table(t);
-                    if (table != null && table.size() > 0) {
-                        rows(w, c, t, table, fields);
-                    }
+        for (Container c : containers) {
+            for (Type t : types) {
+                EntityTable table = c.table(t);
+                if (table != null && table.size() > 0) {
+                    rows(w, c, t, table, fields);
                 }
             }
         }
@@ -245,7 +277,7 @@ public final class ParquetExport {
         return names;
     }
 
-    private void rows(ParquetWriter w, Container c, Type t, EntityTable table, List<String> fields) throws IOException {
+    private void rows(RowSink w, Container c, Type t, EntityTable table, List<String> fields) throws IOException {
         String container = containerNames[c.id()];
         String type = DisplayNames.name(t.name());
         String[] values = valueNames(t);
@@ -270,14 +302,14 @@ public final class ParquetExport {
         }
     }
 
-    private void link(ParquetWriter w, LinkTable l, int i, String[] values) {
+    private void link(RowSink w, LinkTable l, int i, String[] values) {
         w.number(l.start(i)).number(l.end(i)).number(l.end(i) - l.start(i)).string(values[l.value(i)]);
         end(w, l.from(i));
         end(w, l.to(i));
         w.string(DisplayNames.name(l.key(i)));
     }
 
-    private void end(ParquetWriter w, int container) {
+    private void end(RowSink w, int container) {
         if (container < 0) {
             w.nullInteger().string(null);
         } else {
@@ -285,38 +317,29 @@ public final class ParquetExport {
         }
     }
 
-    private void types(OutputStream out) throws IOException {
-        List<Column> columns = List.of(Column.integer("id"), Column.string("kind"), Column.string("name"),
-                Column.string("alias"), Column.nullableInteger("parent_id"), Column.string("parent"), Column.string("color"),
-                Column.string("start_type"), Column.string("end_type"));
-        try (ParquetWriter w = new ParquetWriter(out, columns, options)) {
-            for (Type t : trace.types()) {
-                w.integer(t.id()).string(t.kind().name().toLowerCase(Locale.ROOT)).string(DisplayNames.name(t.name()))
-                        .string(DisplayNames.name(t.alias()));
-                if (t.parent() == null) {
-                    w.nullInteger().string(null);
-                } else {
-                    w.integer(t.parent().id()).string(DisplayNames.name(t.parent().name()));
-                }
-                w.string(DisplayNames.name(t.color()))
-                        .string(t.startType() == null ? null : DisplayNames.name(t.startType().name()))
-                        .string(t.endType() == null ? null : DisplayNames.name(t.endType().name()));
-                w.endRow();
+    private void types(RowSink w) throws IOException {
+        for (Type t : trace.types()) {
+            w.integer(t.id()).string(t.kind().name().toLowerCase(Locale.ROOT)).string(DisplayNames.name(t.name()))
+                    .string(DisplayNames.name(t.alias()));
+            if (t.parent() == null) {
+                w.nullInteger().string(null);
+            } else {
+                w.integer(t.parent().id()).string(DisplayNames.name(t.parent().name()));
             }
+            w.string(DisplayNames.name(t.color()))
+                    .string(t.startType() == null ? null : DisplayNames.name(t.startType().name()))
+                    .string(t.endType() == null ? null : DisplayNames.name(t.endType().name()));
+            w.endRow();
         }
     }
 
-    private void typeValues(OutputStream out) throws IOException {
-        List<Column> columns = List.of(Column.integer("type_id"), Column.string("type"), Column.integer("index"),
-                Column.string("name"), Column.string("alias"), Column.string("color"));
-        try (ParquetWriter w = new ParquetWriter(out, columns, options)) {
-            for (Type t : trace.types()) {
-                for (EntityValue v : t.values()) {
-                    w.integer(t.id()).string(DisplayNames.name(t.name())).integer(v.index())
-                            .string(DisplayNames.name(v.name())).string(DisplayNames.name(v.alias()))
-                            .string(DisplayNames.name(v.color()));
-                    w.endRow();
-                }
+    private void typeValues(RowSink w) throws IOException {
+        for (Type t : trace.types()) {
+            for (EntityValue v : t.values()) {
+                w.integer(t.id()).string(DisplayNames.name(t.name())).integer(v.index())
+                        .string(DisplayNames.name(v.name())).string(DisplayNames.name(v.alias()))
+                        .string(DisplayNames.name(v.color()));
+                w.endRow();
             }
         }
     }

@@ -10,15 +10,17 @@ package dev.paje.sim;
  * @param noImbrication PajeNG's {@code -i}: push and pop become sets. A push ends the state under it
  *     and a pop starts a new state with the value under it; levels are kept; a reset, a set or the
  *     container's end gives every state still stacked that end, as PajeNG does
+ * @param endAtLeast the trace ends no earlier than this, whatever its last event (a part of a trace
+ *     simulated alone, as the Spark converter does, ends where the whole trace ends); -inf for none
  */
 public record SimOptions(boolean ignoreIncompleteLinks, double stopAt, boolean singlePrecisionVariables,
-        boolean noImbrication) {
+        boolean noImbrication, double endAtLeast) {
 
     public SimOptions(boolean ignoreIncompleteLinks, double stopAt, boolean singlePrecisionVariables) {
-        this(ignoreIncompleteLinks, stopAt, singlePrecisionVariables, false);
+        this(ignoreIncompleteLinks, stopAt, singlePrecisionVariables, false, Double.NEGATIVE_INFINITY);
     }
 
     public static SimOptions defaults() {
-        return new SimOptions(false, Double.POSITIVE_INFINITY, false, false);
+        return new SimOptions(false, Double.POSITIVE_INFINITY, false);
     }
 }

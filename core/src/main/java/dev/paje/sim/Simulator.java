@@ -330,7 +330,8 @@ public final class Simulator implements EventSink {
 
     @Override
     public void finish() {
-        double end = lastTime == Double.NEGATIVE_INFINITY ? 0 : lastTime;
+        double end = Math.max(lastTime, options.endAtLeast());
+        end = end == Double.NEGATIVE_INFINITY ? 0 : end;
         if (stopped) {
             end = options.stopAt();
         }

@@ -11,7 +11,7 @@ import java.util.List;
  * {@link #endRow()}. Row groups are encoded in memory (bounded by {@link ParquetOptions}) and written
  * whole; {@link #close()} writes the footer. The stream is the caller's: it is not closed.
  */
-public final class ParquetWriter implements Closeable {
+public final class ParquetWriter implements RowSink, Closeable {
     private static final byte[] MAGIC = {'P', 'A', 'R', '1'};
 
     private final OutputStream out;
@@ -51,28 +51,33 @@ public final class ParquetWriter implements Closeable {
         return c;
     }
 
+    @Override
     public ParquetWriter string(String s) {
         nextChunk(ColumnType.STRING).string(s);
         return this;
     }
 
+    @Override
     public ParquetWriter integer(int v) {
         nextChunk(ColumnType.INT).integer(v);
         return this;
     }
 
     /** An int column's null (the column must be optional). */
+    @Override
     public ParquetWriter nullInteger() {
         nextChunk(ColumnType.INT).nullValue();
         return this;
     }
 
     /** A double; NaN is written as null. */
+    @Override
     public ParquetWriter number(double v) {
         nextChunk(ColumnType.DOUBLE).number(v);
         return this;
     }
 
+    @Override
     public void endRow() throws IOException {
         if (next != chunks.length) {
             throw new IllegalStateException("row has " + next + " values for " + chunks.length + " columns");

@@ -1,0 +1,199 @@
+package dev.paje.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.paje.CachePolicy;
+import dev.paje.TraceLoader;
+import dev.paje.export.ParquetExport;
+import dev.paje.export.parquet.ParquetOptions;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Spark converter in {@code local[2]} writes exactly the rows of {@code paje export -f parquet}
+ * (same columns, same types, same rows with repeats), for every trace of the shared corpus, each cut
+ * into several parts so that parts really are simulated apart.
+ */
+class SparkEqualsExportTest {
+    private static SparkSession spark;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void start() {
+        spark = SparkSession.builder().master("local[2]").appName("paje-spark-test")
+                .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4")
+                .config("spark.sql.adaptive.enabled", "false").getOrCreate();
+        SparkStats.readsSplitDoubles(spark); // the single-machine export's doubles are BYTE_STREAM_SPLIT
+    }
+
+    @AfterAll
+    static void stop() {
+        if (spark != null) {
+            spark.stop();
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicTest> sparkTablesEqualTheSingleMachineExport() throws IOException {
+        Path valid = Path.of(System.getProperty("paje.shared", "../shared"), "traces", "valid");
+        Assumptions.assumeTrue(Files.isDirectory(valid), "shared corpus not found at " + valid + ": skipping");
+        List<Path> traces;
+        try (Stream<Path> s = Files.list(valid)) {
+            traces = s.filter(p -> p.getFileName().toString().endsWith(".trace")).sorted().toList();
+        }
+        assertThat(traces).isNotEmpty();
+        return traces.stream().map(t -> DynamicTest.dynamicTest(t.getFileName().toString(), () -> compare(t, 3)));
+    }
+
+    @Test
+    void aSmallTraceCutIntoOnePartPerContainerStillMatches() throws IOException {
+        Path t = dir.resolve("small.trace");
+        Files.writeString(t, SMALL, StandardCharsets.UTF_8);
+        compare(t, 50);
+    }
+
+    @Test
+    void aBadLineIsNamedWithItsByteOffset() throws IOException {
+        Path t = dir.resolve("bad.trace");
+        Files.writeString(t, SMALL.replace("6 0.5 S p1 Run", "6 0.5 S p1"), StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> new SparkConvert(spark, SparkConvertOptions.defaults()).convert(t, dir.resolve("out")))
+                .hasStackTraceContaining(t + ": byte ").hasStackTraceContaining("fields");
+    }
+
+    @Test
+    void aSimulationProblemNamesTheTraceAndTheLine() throws IOException {
+        Path t = dir.resolve("pop.trace");
+        Files.writeString(t, SMALL.replace("8 0.9 S p1", "8 0.9 S p1\n8 0.95 S p1\n8 0.96 S p1"), StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> new SparkConvert(spark, SparkConvertOptions.defaults()).convert(t, dir.resolve("out")))
+                .hasStackTraceContaining(t.toString()).hasStackTraceContaining("empty stack")
+                .hasStackTraceContaining("in the line: 8 0.95 S p1");
+    }
+
+    private void compare(Path trace, int parts) throws IOException {
+        Path single = Files.createDirectories(dir.resolve("single-" + trace.getFileName()));
+        TraceLoader.Loaded loaded = TraceLoader.builder().cache(CachePolicy.off()).build().load(trace);
+        assertThat(loaded.valid()).as("the trace is valid: %s", loaded.problems()).isTrue();
+        try (var t = loaded.trace()) {
+            new ParquetExport(t, ParquetOptions.DEFAULT).write(single);
+        }
+        Path distributed = dir.resolve("spark-" + trace.getFileName());
+        // a few splits per trace, so that lines of one container come from several splits
+        long split = Math.max(4096, Files.size(trace) / 3);
+        new SparkConvert(spark, new SparkConvertOptions(parts, split, false)).convert(trace, distributed);
+        for (String table : ParquetExport.FILES) {
+            Dataset<Row> a = spark.read().parquet(single.resolve(table).toString());
+            Dataset<Row> b = spark.read().parquet(distributed.resolve(table).toString());
+            assertThat(b.schema().simpleString()).as("columns of %s", table).isEqualTo(a.schema().simpleString());
+            // (the corpus's traces are small: rows compared as sorted lists, repeats included, in one job a side)
+            assertThat(sorted(b)).as("rows of %s", table).containsExactlyElementsOf(sorted(a));
+        }
+    }
+
+    private static List<String> sorted(Dataset<Row> rows) {
+        return rows.collectAsList().stream().map(Row::toString).sorted().toList();
+    }
+
+    /** Two processes with states, events, a variable, links between them and user fields. */
+    /** A small trace written for the tests: two processes, nested states, two links, a variable. */
+    static final String SMALL = """
+            %EventDef PajeDefineContainerType 0
+            % Alias string
+            % Type string
+            % Name string
+            %EndEventDef
+            %EventDef PajeDefineStateType 1
+            % Alias string
+            % Type string
+            % Name string
+            %EndEventDef
+            %EventDef PajeCreateContainer 2
+            % Time date
+            % Alias string
+            % Type string
+            % Container string
+            % Name string
+            %EndEventDef
+            %EventDef PajeDefineLinkType 3
+            % Alias string
+            % Type string
+            % StartContainerType string
+            % EndContainerType string
+            % Name string
+            %EndEventDef
+            %EventDef PajeDefineVariableType 4
+            % Alias string
+            % Type string
+            % Name string
+            %EndEventDef
+            %EventDef PajeStartLink 5
+            % Time date
+            % Type string
+            % Container string
+            % StartContainer string
+            % Value string
+            % Key string
+            % Size string
+            %EndEventDef
+            %EventDef PajePushState 6
+            % Time date
+            % Type string
+            % Container string
+            % Value string
+            % File string
+            %EndEventDef
+            %EventDef PajeEndLink 7
+            % Time date
+            % Type string
+            % Container string
+            % EndContainer string
+            % Value string
+            % Key string
+            %EndEventDef
+            %EventDef PajePopState 8
+            % Time date
+            % Type string
+            % Container string
+            %EndEventDef
+            %EventDef PajeSetVariable 9
+            % Time date
+            % Type string
+            % Container string
+            % Value double
+            %EndEventDef
+            0 P 0 Process
+            1 S P State
+            3 L 0 P P Message
+            4 V P Load
+            2 0 p1 P 0 "proc 1"
+            2 0 p2 P 0 "proc 2"
+            9 0.1 V p1 1.5
+            6 0.2 S p1 Init a.c
+            6 0.3 S p2 Init b.c
+            5 0.4 L 0 p1 m k1 64
+            6 0.5 S p1 Run x.c
+            7 0.6 L 0 p2 m k1
+            9 0.65 V p2 3
+            8 0.7 S p1
+            5 0.75 L 0 p2 m k2 8
+            7 0.8 L 0 p1 m k2
+            8 0.9 S p1
+            9 0.95 V p1 2.5
+            """;
+}

@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
             CausalityCommand.class, FixClocksCommand.class,
             CacheCommand.class,
             CommandLine.HelpCommand.class},
-        footer = {"", "Run 'paje COMMAND --help' for the options of a command."})
+        footer = {"", "Run 'paje COMMAND --help' for the options of a command.",
+            "Beyond one machine: 'paje spark convert|stats' (Spark; see docs/spark.md)."})
 public final class Main implements Runnable {
     @CommandLine.Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
     boolean help;

@@ -76,12 +76,7 @@ final class GlobalDefs {
                 if (type < 0) {
                     break;
                 }
-                long length = in.recordLength();
-                long end = in.offset() + length;
-                if (end > in.size()) {
-                    throw in.fault(at, "definition record " + type + " announces " + length + " bytes but the file has "
-                            + (in.size() - in.offset()) + " left (truncated?)");
-                }
+                long end = in.recordEnd(at, "definition record " + type);
                 d.record(type, in, end);
                 in.endRecord(end, "definition " + type);
             }

@@ -75,12 +75,8 @@ final class LocalDefs {
                 if (type < 0) {
                     break;
                 }
-                long length = in.recordLength();
-                long end = in.offset() + length;
-                if (end > in.size()) {
-                    throw in.fault(at, "definition record " + type + " announces " + length + " bytes but the file has "
-                            + (in.size() - in.offset()) + " left (truncated?)");
-                }
+                long end = in.recordEnd(at, "definition record " + type);
+                long length = end - in.offset();
                 if (type == 5) { // MappingTable
                     int mapping = in.u8();
                     long n = in.cu64();

@@ -203,12 +203,7 @@ final class LocationDecoder implements Closeable {
         if (EventRecords.singleton(type)) {
             singleton(type);
         } else {
-            long length = in.recordLength();
-            long end = in.offset() + length;
-            if (end > in.size()) {
-                throw in.fault(at, "event record " + type + " announces " + length + " bytes but the file has "
-                        + (in.size() - in.offset()) + " left (truncated?)");
-            }
+            long end = in.recordEnd(at, "event record " + type);
             record(type, at, end);
             in.endRecord(end, "event " + type);
         }
@@ -417,12 +412,7 @@ final class LocationDecoder implements Closeable {
     }
 
     private void attributeList(long at) throws IOException, ImportException {
-        long length = in.recordLength();
-        long end = in.offset() + length;
-        if (end > in.size()) {
-            throw in.fault(at, "attribute list announces " + length + " bytes but the file has "
-                    + (in.size() - in.offset()) + " left (truncated?)");
-        }
+        long end = in.recordEnd(at, "attribute list");
         Arrays.fill(attributeText, null);
         attributes = 0;
         long n = in.cu32() & 0xffffffffL;

@@ -301,6 +301,20 @@ final class Otf2Input implements Closeable {
         return n == 0xff ? u64full() : n;
     }
 
+    /**
+     * Reads the length of the record {@code what} that starts at {@code at} and returns where it ends;
+     * a length past the end of the file is a fault at {@code at} (a truncated file).
+     */
+    long recordEnd(long at, String what) throws IOException, ImportException {
+        long length = recordLength();
+        long end = offset() + length;
+        if (end > size) {
+            throw fault(at, what + " announces " + length + " bytes but the file has " + (size - offset())
+                    + " left (truncated?)");
+        }
+        return end;
+    }
+
     void skip(long n) throws IOException, ImportException {
         if (n <= lim - pos) {
             pos += (int) n;

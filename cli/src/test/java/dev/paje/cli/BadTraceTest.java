@@ -9,8 +9,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Small broken traces written here, one problem each, checked at the command line level: both
@@ -145,97 +148,98 @@ class BadTraceTest {
     @TempDir
     Path dir;
 
-    // ---------------------------------------------------------------- whole-file problems
+    // ---------------------------------------------------------------- one problem per trace
 
-    @Test
-    void emptyFile() throws IOException {
-        Path t = write("empty.trace", "");
-        expectProblem(t, 0, "empty");
-    }
-
-    @Test
-    void headerOnly() throws IOException {
-        Path t = write("header-only.trace", String.join("\n", HEADER) + "\n");
-        expectProblem(t, HEADER.size(), "header", "no events"); // about the whole file: its last line
-    }
-
-    // ---------------------------------------------------------------- header and tokens
-
-    @Test
-    void unfinishedEventDefAtEndOfFile() throws IOException {
-        String text = trace("7 1.0 S p1 Run",
-                "%EventDef PajeNewEvent 20",
-                "% Time date",
-                "% Type string");
-        Path t = write("unfinished-def.trace", text);
-        expectProblem(t, lineOf(text, "%EventDef PajeNewEvent 20"), "unfinished", "%EndEventDef");
-    }
-
-    @Test
-    void unfinishedEventDefFollowedByEvents() throws IOException {
-        // An %EventDef left open in the middle of the file: the event lines after it cannot be read as
-        // events (they sit inside the definition), and the first of them is where reading goes wrong.
-        String text = trace("7 1.0 S p1 Run",
-                "%EventDef PajeNewEvent 20",
-                "% Time date",
-                "10 2.0 E p1 boom",
-                "7 3.0 S p1 Idle");
-        Path t = write("unfinished-def-middle.trace", text);
-        expectProblem(t, lineOf(text, "10 2.0 E p1 boom"), "unfinished", "%EndEventDef",
-                "line " + lineOf(text, "%EventDef PajeNewEvent 20"));
-    }
-
-    @Test
-    void truncatedLastLineWithoutNewline() throws IOException {
-        String text = trace("7 1.0 S p1 Run", "7 2.0 S p1");
-        text = text.substring(0, text.length() - 1); // no final newline
-        Path t = write("truncated.trace", text);
-        expectProblem(t, lineOf(text, "7 2.0 S p1"), "PajeSetState", "expects 4", "found 3");
-    }
-
-    @Test
-    void tooFewFields() throws IOException {
-        String text = trace("7 1.0 S p1", "10 1.5 E p1 boom");
-        Path t = write("too-few.trace", text);
-        expectProblem(t, lineOf(text, "7 1.0 S p1"), "PajeSetState", "expects 4", "found 3");
-    }
-
-    @Test
-    void tooManyFields() throws IOException {
-        String text = trace("7 1.0 S p1 Run extra", "10 1.5 E p1 boom");
-        Path t = write("too-many.trace", text);
-        expectProblem(t, lineOf(text, "7 1.0 S p1 Run extra"), "PajeSetState", "expects 4", "found 5");
-    }
-
-    @Test
-    void nonNumericTime() throws IOException {
-        String text = trace("7 1.0 S p1 Run", "10 abc E p1 boom");
-        Path t = write("bad-time.trace", text);
-        expectProblem(t, lineOf(text, "10 abc E p1 boom"), "time", "'abc'", "expected a number");
-    }
-
-    @Test
-    void nonNumericVariableValue() throws IOException {
-        String text = trace("11 1.0 V p1 lots", "7 1.0 S p1 Run");
-        Path t = write("bad-value.trace", text);
-        expectProblem(t, lineOf(text, "11 1.0 V p1 lots"), "variable value", "'lots'", "expected a number");
-    }
-
-    @Test
-    void unknownEventId() throws IOException {
-        String text = trace("7 1.0 S p1 Run", "99 1.5 E p1 boom");
-        Path t = write("unknown-id.trace", text);
-        expectProblem(t, lineOf(text, "99 1.5 E p1 boom"), "unknown event id", "'99'", "%EventDef");
-    }
-
-    @Test
-    void unknownFourDigitEventIdAbove4095() throws IOException {
-        // Four-digit ids take the header's fast lookup path; those above its table must still be "unknown".
-        for (String id : List.of("4096", "5000", "9999")) {
-            String text = trace("7 1.0 S p1 Run", id + " 1.5 E p1 boom");
-            Path t = write("unknown-id-" + id + ".trace", text);
-            expectProblem(t, lineOf(text, id + " 1.5 E p1 boom"), "unknown event id", "'" + id + "'");
+    /** One broken trace: its text, the line its first problem must name, the words the message must hold. */
+    record Bad(String file, String text, long line, List<String> words) {
+        /** The same, whose message must also name the line of {@code earlier} (where the conflict began). */
+        Bad alsoNaming(String earlier) {
+            List<String> more = new ArrayList<>(words);
+            more.add("line " + lineOf(text, earlier));
+            return new Bad(file, text, line, more);
         }
+
+        @Override
+        public String toString() {
+            return file;
+        }
+    }
+
+    /** A trace of the preamble and {@code body}, whose first problem is at its line {@code at}. */
+    private static Bad bad(String file, List<String> body, String at, String... words) {
+        return at(file, trace(body.toArray(String[]::new)), at, words);
+    }
+
+    private static Bad at(String file, String text, String at, String... words) {
+        return new Bad(file, text, lineOf(text, at), List.of(words));
+    }
+
+    static Stream<Bad> badTraces() {
+        String truncated = trace("7 1.0 S p1 Run", "7 2.0 S p1");
+        return Stream.of(
+                // whole-file problems: line 0 is the file itself; a header without events is about its last line
+                new Bad("empty.trace", "", 0, List.of("empty")),
+                new Bad("header-only.trace", String.join("\n", HEADER) + "\n", HEADER.size(), List.of("header", "no events")),
+                // header and tokens
+                bad("unfinished-def.trace", List.of("7 1.0 S p1 Run", "%EventDef PajeNewEvent 20", "% Time date", "% Type string"),
+                        "%EventDef PajeNewEvent 20", "unfinished", "%EndEventDef"),
+                // an %EventDef left open mid-file: the event lines after it sit inside it; the first is where reading goes wrong
+                bad("unfinished-def-middle.trace", List.of("7 1.0 S p1 Run", "%EventDef PajeNewEvent 20", "% Time date",
+                        "10 2.0 E p1 boom", "7 3.0 S p1 Idle"), "10 2.0 E p1 boom", "unfinished", "%EndEventDef")
+                        .alsoNaming("%EventDef PajeNewEvent 20"),
+                at("truncated.trace", truncated.substring(0, truncated.length() - 1), "7 2.0 S p1",
+                        "PajeSetState", "expects 4", "found 3"), // no final newline
+                bad("too-few.trace", List.of("7 1.0 S p1", "10 1.5 E p1 boom"), "7 1.0 S p1", "PajeSetState", "expects 4", "found 3"),
+                bad("too-many.trace", List.of("7 1.0 S p1 Run extra", "10 1.5 E p1 boom"), "7 1.0 S p1 Run extra",
+                        "PajeSetState", "expects 4", "found 5"),
+                bad("bad-time.trace", List.of("7 1.0 S p1 Run", "10 abc E p1 boom"), "10 abc E p1 boom", "time", "'abc'", "expected a number"),
+                bad("bad-value.trace", List.of("11 1.0 V p1 lots", "7 1.0 S p1 Run"), "11 1.0 V p1 lots",
+                        "variable value", "'lots'", "expected a number"),
+                bad("unknown-id.trace", List.of("7 1.0 S p1 Run", "99 1.5 E p1 boom"), "99 1.5 E p1 boom", "unknown event id", "'99'", "%EventDef"),
+                // four-digit ids take the header's fast lookup path; those above its table must still be "unknown"
+                bad("unknown-id-4096.trace", List.of("7 1.0 S p1 Run", "4096 1.5 E p1 boom"), "4096 1.5 E p1 boom", "unknown event id", "'4096'"),
+                bad("unknown-id-5000.trace", List.of("7 1.0 S p1 Run", "5000 1.5 E p1 boom"), "5000 1.5 E p1 boom", "unknown event id", "'5000'"),
+                bad("unknown-id-9999.trace", List.of("7 1.0 S p1 Run", "9999 1.5 E p1 boom"), "9999 1.5 E p1 boom", "unknown event id", "'9999'"),
+                bad("unterminated.trace", List.of("7 1.0 S p1 Run", "5 1.0 p3 P m1 \"proc three"), "5 1.0 p3 P m1 \"proc three",
+                        "unterminated", "quoted", "expected"),
+                // definitions may come anywhere, but an event line may only use the ones above it
+                bad("late-definition.trace", List.of("7 1.0 S p1 Run", "20 1.5 E p1 early", "%EventDef PajeNewEvent 20", "% Time date",
+                        "% Type string", "% Container string", "% Value string", "%EndEventDef", "20 2.0 E p1 ok"),
+                        "20 1.5 E p1 early", "unknown event id", "'20'"),
+                // names
+                bad("unknown-container-type.trace", List.of("7 1.0 S p1 Run", "5 1.0 p3 Nope m1 proc3"), "5 1.0 p3 Nope m1 proc3",
+                        "unknown container type", "'Nope'"),
+                bad("unknown-state-type.trace", List.of("7 1.0 S p1 Run", "7 2.0 Nope p1 Run"), "7 2.0 Nope p1 Run", "unknown state type", "'Nope'"),
+                bad("unknown-container.trace", List.of("7 1.0 S p1 Run", "7 1.0 S nobody Run"), "7 1.0 S nobody Run",
+                        "unknown container", "'nobody'"),
+                // "0" is the type of the root container; no other container may be created with it
+                bad("root-type.trace", List.of("7 1.0 S p1 Run", "5 1.0 p3 0 m1 proc3"), "5 1.0 p3 0 m1 proc3", "type"),
+                bad("duplicate-name.trace", List.of("15 1.0 P m1 procX", "7 1.0 S p1 Run", "15 1.5 P m1 procX"), "15 1.5 P m1 procX",
+                        "duplicate container", "'procX'").alsoNaming("15 1.0 P m1 procX"),
+                bad("duplicate-alias.trace", List.of("7 1.0 S p1 Run", "5 1.5 p1 P m1 procY"), "5 1.5 p1 P m1 procY", "alias", "'p1'", "already"),
+                // simulation
+                bad("pop-empty.trace", List.of("7 1.0 S p2 Run", "9 1.0 S p1"), "9 1.0 S p1", "PajePopState", "empty"),
+                bad("after-destroy.trace", List.of("7 1.0 S p1 Run", "6 2.0 P p1", "10 3.0 E p1 boom"), "10 3.0 E p1 boom", "destroyed")
+                        .alsoNaming("6 2.0 P p1"),
+                bad("backwards.trace", List.of("7 2.0 S p1 Run", "7 1.0 S p1 Idle"), "7 1.0 S p1 Idle", "time-ordered", "1.0", "2.0"),
+                bad("early-destroy.trace", List.of("7 3.0 S p1 Run", "6 2.0 P p1"), "6 2.0 P p1", "destroyed", "time-ordered", "3.0"),
+                bad("link-value.trace", List.of("13 1.0 L m1 p1 msg k1", "14 2.0 L m1 p2 other k1"), "14 2.0 L m1 p2 other k1",
+                        "'k1'", "'msg'", "'other'").alsoNaming("13 1.0 L m1 p1 msg k1"),
+                bad("incomplete-link-end.trace", List.of("7 1.0 S p1 Run", "14 2.0 L m1 p2 msg k9"), "14 2.0 L m1 p2 msg k9",
+                        "incomplete link", "'k9'", "-z"),
+                bad("add-before-set.trace", List.of("7 1.0 S p1 Run", "12 1.0 V p1 3"), "12 1.0 V p1 3", "PajeAddVariable", "PajeSetVariable"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badTraces")
+    void problemIsNamedAtItsLine(Bad bad) throws IOException {
+        expectProblem(write(bad.file(), bad.text()), bad.line(), bad.words().toArray(String[]::new));
+    }
+
+    @Test
+    void incompleteLinkEndWithoutStartIsValidWithDashZ() throws IOException {
+        Path t = write("incomplete-link-end.trace", trace("7 1.0 S p1 Run", "14 2.0 L m1 p2 msg k9"));
+        assertThat(CliRun.run("validate", "-z", t.toString()).exit()).as("validate -z").isZero();
     }
 
     @Test
@@ -266,44 +270,6 @@ class BadTraceTest {
     }
 
     @Test
-    void unterminatedQuotedString() throws IOException {
-        String text = trace("7 1.0 S p1 Run", "5 1.0 p3 P m1 \"proc three");
-        Path t = write("unterminated.trace", text);
-        expectProblem(t, lineOf(text, "5 1.0 p3 P m1 \"proc three"), "unterminated", "quoted", "expected");
-    }
-
-    // ---------------------------------------------------------------- names
-
-    @Test
-    void unknownContainerType() throws IOException {
-        String text = trace("7 1.0 S p1 Run", "5 1.0 p3 Nope m1 proc3");
-        Path t = write("unknown-container-type.trace", text);
-        expectProblem(t, lineOf(text, "5 1.0 p3 Nope m1 proc3"), "unknown container type", "'Nope'");
-    }
-
-    @Test
-    void unknownStateType() throws IOException {
-        String text = trace("7 1.0 S p1 Run", "7 2.0 Nope p1 Run");
-        Path t = write("unknown-state-type.trace", text);
-        expectProblem(t, lineOf(text, "7 2.0 Nope p1 Run"), "unknown state type", "'Nope'");
-    }
-
-    @Test
-    void unknownContainer() throws IOException {
-        String text = trace("7 1.0 S p1 Run", "7 1.0 S nobody Run");
-        Path t = write("unknown-container.trace", text);
-        expectProblem(t, lineOf(text, "7 1.0 S nobody Run"), "unknown container", "'nobody'");
-    }
-
-    @Test
-    void containerOfTheRootType() throws IOException {
-        // "0" is the type of the root container; no other container may be created with it.
-        String text = trace("7 1.0 S p1 Run", "5 1.0 p3 0 m1 proc3");
-        Path t = write("root-type.trace", text);
-        expectProblem(t, lineOf(text, "5 1.0 p3 0 m1 proc3"), "type");
-    }
-
-    @Test
     void traceFileNamingADirectory() throws IOException {
         // README: a missing PajeTraceFile is a warning at its line. A directory is no better a trace file:
         // the user must at least be told which line names it, not that the trace itself cannot be read.
@@ -326,60 +292,6 @@ class BadTraceTest {
     }
 
     @Test
-    void duplicateContainerSameNameSameParentNoAlias() throws IOException {
-        String text = trace("15 1.0 P m1 procX", "7 1.0 S p1 Run", "15 1.5 P m1 procX");
-        Path t = write("duplicate-name.trace", text);
-        expectProblem(t, lineOf(text, "15 1.5 P m1 procX"), "duplicate container", "'procX'",
-                "line " + lineOf(text, "15 1.0 P m1 procX"));
-    }
-
-    @Test
-    void duplicateContainerSameAlias() throws IOException {
-        String text = trace("7 1.0 S p1 Run", "5 1.5 p1 P m1 procY");
-        Path t = write("duplicate-alias.trace", text);
-        expectProblem(t, lineOf(text, "5 1.5 p1 P m1 procY"), "alias", "'p1'", "already");
-    }
-
-    // ---------------------------------------------------------------- simulation
-
-    @Test
-    void popOnEmptyStack() throws IOException {
-        String text = trace("7 1.0 S p2 Run", "9 1.0 S p1");
-        Path t = write("pop-empty.trace", text);
-        expectProblem(t, lineOf(text, "9 1.0 S p1"), "PajePopState", "empty");
-    }
-
-    @Test
-    void eventInDestroyedContainer() throws IOException {
-        String text = trace("7 1.0 S p1 Run", "6 2.0 P p1", "10 3.0 E p1 boom");
-        Path t = write("after-destroy.trace", text);
-        expectProblem(t, lineOf(text, "10 3.0 E p1 boom"), "destroyed",
-                "line " + lineOf(text, "6 2.0 P p1"));
-    }
-
-    @Test
-    void timeGoesBackwardsWithinOneContainerState() throws IOException {
-        String text = trace("7 2.0 S p1 Run", "7 1.0 S p1 Idle");
-        Path t = write("backwards.trace", text);
-        expectProblem(t, lineOf(text, "7 1.0 S p1 Idle"), "time-ordered", "1.0", "2.0");
-    }
-
-    @Test
-    void destroyBeforeTheContainersLastEvent() throws IOException {
-        String text = trace("7 3.0 S p1 Run", "6 2.0 P p1");
-        Path t = write("early-destroy.trace", text);
-        expectProblem(t, lineOf(text, "6 2.0 P p1"), "destroyed", "time-ordered", "3.0");
-    }
-
-    @Test
-    void linkEndValueDiffersFromStartValue() throws IOException {
-        String text = trace("13 1.0 L m1 p1 msg k1", "14 2.0 L m1 p2 other k1");
-        Path t = write("link-value.trace", text);
-        expectProblem(t, lineOf(text, "14 2.0 L m1 p2 other k1"), "'k1'", "'msg'", "'other'",
-                "line " + lineOf(text, "13 1.0 L m1 p1 msg k1"));
-    }
-
-    @Test
     void incompleteLinkAndDashZ() throws IOException {
         String text = trace("13 1.0 L m1 p1 msg k1", "7 2.0 S p1 Run");
         Path t = write("incomplete-link.trace", text);
@@ -394,21 +306,6 @@ class BadTraceTest {
         assertNoStackTrace(d);
         assertThat(d.out()).as("dump -z\n%s", d).contains("Container, 0, Machine, 0, 2, 2, machine1")
                 .contains("State, proc1, State, 2.000000");
-    }
-
-    @Test
-    void incompleteLinkEndWithoutStart() throws IOException {
-        String text = trace("7 1.0 S p1 Run", "14 2.0 L m1 p2 msg k9");
-        Path t = write("incomplete-link-end.trace", text);
-        expectProblem(t, lineOf(text, "14 2.0 L m1 p2 msg k9"), "incomplete link", "'k9'", "-z");
-        assertThat(CliRun.run("validate", "-z", t.toString()).exit()).as("validate -z").isZero();
-    }
-
-    @Test
-    void addVariableBeforeAnySetVariable() throws IOException {
-        String text = trace("7 1.0 S p1 Run", "12 1.0 V p1 3");
-        Path t = write("add-before-set.trace", text);
-        expectProblem(t, lineOf(text, "12 1.0 V p1 3"), "PajeAddVariable", "PajeSetVariable");
     }
 
     // ---------------------------------------------------------------- valid variants
@@ -522,22 +419,6 @@ class BadTraceTest {
         assertThat(d.exit()).as("dump\n%s", d).isEqualTo(1);
         assertThat(problemLines(d.err(), t)).as("dump\n%s", d).isNotEmpty();
         assertThat(problemLines(d.err(), t).get(0)).as("dump\n%s", d).startsWith(t + ":" + bad.get(0) + ": ");
-    }
-
-    @Test
-    void eventIdUsedBeforeItsDefinition() throws IOException {
-        // Definitions may come anywhere, but an event line may only use the ones above it.
-        String text = trace("7 1.0 S p1 Run",
-                "20 1.5 E p1 early",
-                "%EventDef PajeNewEvent 20",
-                "% Time date",
-                "% Type string",
-                "% Container string",
-                "% Value string",
-                "%EndEventDef",
-                "20 2.0 E p1 ok");
-        Path t = write("late-definition.trace", text);
-        expectProblem(t, lineOf(text, "20 1.5 E p1 early"), "unknown event id", "'20'");
     }
 
     @Test

@@ -2,7 +2,6 @@ package dev.paje.cli;
 
 import dev.paje.TraceLoader;
 import dev.paje.dump.ContainerTreeWriter;
-import dev.paje.dump.DumpOptions;
 import dev.paje.dump.DumpWriter;
 import dev.paje.dump.PajeHierarchy;
 import java.io.BufferedWriter;
@@ -37,28 +36,8 @@ final class DumpCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", paramLabel = "TRACE", description = "Trace file; '-' or nothing reads standard input.")
     String trace;
 
-    @Option(names = {"-s", "--start"}, paramLabel = "TIME", converter = TimeConverter.class,
-            description = "Print only entities that end at or after TIME (seconds, or 5ms, 2us...).")
-    double start = Double.NEGATIVE_INFINITY;
-
-    @Option(names = {"-e", "--end"}, paramLabel = "TIME", converter = TimeConverter.class,
-            description = "Print only entities that start at or before TIME.")
-    double end = Double.POSITIVE_INFINITY;
-
-    @Option(names = {"-a", "--stop-at"}, paramLabel = "TIME", converter = TimeConverter.class,
-            description = "Stop the simulation at TIME.")
-    double stopAt = Double.POSITIVE_INFINITY;
-
     @Mixin
-    LoadOptions load;
-
-    @Option(names = {"-i", "--no-imbrication"}, description = {"No imbrication, as pj_dump -i: push and pop",
-        "become sets (a push ends the state under it, a",
-        "pop starts it again as a new line)."})
-    boolean noImbrication;
-
-    @Option(names = {"-l", "--float-precision"}, paramLabel = "N", description = "Digits after the decimal point (default: ${DEFAULT-VALUE}).")
-    int precision = 6;
+    PjDumpOptions pj;
 
     @Option(names = {"-u", "--user-defined"}, description = "Append the user-defined fields of each entity.")
     boolean userDefined;
@@ -106,9 +85,8 @@ final class DumpCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = basics.err();
-        if (precision < 0 || precision > 17) {
-            err.println("paje dump: --float-precision must be between 0 and 17, found " + precision);
-            return 2;
+        if (basics.refused(pj.check())) {
+            return ExitCodes.USAGE;
         }
         if (probabilistic != null) {
             err.println("paje dump: -p (pj_dump's probabilistic global states of " + probabilistic
@@ -121,7 +99,7 @@ final class DumpCommand implements Callable<Integer> {
                 return status;
             }
         }
-        TraceLoader loader = load.builder().stopAt(stopAt).singlePrecisionVariables(!exactValues).noImbrication(noImbrication).build();
+        TraceLoader loader = pj.loader().singlePrecisionVariables(!exactValues).build();
         long t0 = System.nanoTime();
         return TraceInput.run(basics, loader, trace, null, null, loaded -> dump(loaded, t0));
     }
@@ -152,8 +130,7 @@ final class DumpCommand implements Callable<Integer> {
             new ContainerTreeWriter(out).write(loaded.trace());
             out.flush();
         } else {
-            DumpOptions options = new DumpOptions(start, end, true, precision, userDefined, header);
-            new DumpWriter(options, load.threads).write(loaded.trace(), Stdout.stream());
+            new DumpWriter(pj.lines(userDefined, header), pj.load.threads).write(loaded.trace(), Stdout.stream());
         }
         return ExitCodes.OK;
     }

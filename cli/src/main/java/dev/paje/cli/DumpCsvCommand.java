@@ -1,6 +1,5 @@
 package dev.paje.cli;
 
-import dev.paje.dump.DumpOptions;
 import dev.paje.dump.DumpWriter;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -45,27 +44,8 @@ final class DumpCsvCommand implements Callable<Integer> {
     @Option(names = {"-p", "--prefix"}, required = true, paramLabel = "PREFIX", description = "Prefix of the five file names (required).")
     String prefix;
 
-    @Option(names = {"-s", "--start"}, paramLabel = "TIME", converter = TimeConverter.class,
-            description = "Write only entities that end at or after TIME (seconds, or 5ms, 2us...).")
-    double start = Double.NEGATIVE_INFINITY;
-
-    @Option(names = {"-e", "--end"}, paramLabel = "TIME", converter = TimeConverter.class,
-            description = "Write only entities that start at or before TIME.")
-    double end = Double.POSITIVE_INFINITY;
-
-    @Option(names = {"-a", "--stop-at"}, paramLabel = "TIME", converter = TimeConverter.class,
-            description = "Stop the simulation at TIME.")
-    double stopAt = Double.POSITIVE_INFINITY;
-
     @Mixin
-    LoadOptions load;
-
-    @Option(names = {"-i", "--no-imbrication"}, description = {"No imbrication, as pj_dump -i: push and pop",
-        "become sets."})
-    boolean noImbrication;
-
-    @Option(names = {"-l", "--float-precision"}, paramLabel = "N", description = "Digits after the decimal point (default: ${DEFAULT-VALUE}).")
-    int precision = 6;
+    PjDumpOptions pj;
 
     @Option(names = {"-f", "--flex"}, description = "Accepted for pj_dump_csv's scripts; does nothing.")
     boolean flex;
@@ -79,8 +59,7 @@ final class DumpCsvCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = basics.err();
-        if (precision < 0 || precision > 17) {
-            err.println("paje dump-csv: --float-precision must be between 0 and 17, found " + precision);
+        if (basics.refused(pj.check())) {
             return ExitCodes.USAGE;
         }
         Map<DumpWriter.Kind, Path> files = new EnumMap<>(DumpWriter.Kind.class);
@@ -97,8 +76,7 @@ final class DumpCsvCommand implements Callable<Integer> {
             err.println("paje dump-csv: --prefix " + prefix + ": cannot write: no such directory " + dir);
             return ExitCodes.IO;
         }
-        TraceInput.Opened in = TraceInput.valid(load.builder().stopAt(stopAt).singlePrecisionVariables(true)
-                .noImbrication(noImbrication).build(), trace, err, null);
+        TraceInput.Opened in = TraceInput.valid(pj.loader().singlePrecisionVariables(true).build(), trace, err, null);
         if (in.failed()) {
             return in.exit();
         }
@@ -123,8 +101,7 @@ final class DumpCsvCommand implements Callable<Integer> {
                 outs.put(e.getKey(), o);
                 o.write((FILES.get(e.getKey())[1] + "\n").getBytes(StandardCharsets.US_ASCII));
             }
-            DumpOptions options = new DumpOptions(start, end, true, precision, false, false);
-            new DumpWriter(options, load.threads).write(t, outs);
+            new DumpWriter(pj.lines(false, false), pj.load.threads).write(t, outs);
         } finally {
             IOException first = null;
             for (OutputStream o : outs.values()) {

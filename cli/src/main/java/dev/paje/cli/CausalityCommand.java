@@ -34,22 +34,14 @@ final class CausalityCommand implements Callable<Integer> {
     ClockOptions clocks;
 
     @Mixin
-    LoadOptions load;
-
-    @Mixin
-    CommandBasics basics;
+    TraceCommand command;
 
     @Override
     public Integer call() {
-        PrintWriter err = basics.err();
-        PrintWriter out = basics.out();
-        String bad = max < 0 ? "--max must be 0 (all) or more, found " + max : clocks.check();
-        if (bad != null) {
-            err.println("paje causality: " + bad);
-            return 2;
+        if (command.refused(max < 0 ? "--max must be 0 (all) or more, found " + max : clocks.check())) {
+            return ExitCodes.USAGE;
         }
-        return TraceInput.run(basics, load.builder().build(), trace, null,
-                "paje causality: " + trace + " has problems (see 'paje validate'); nothing to check", loaded -> check(loaded, err, out));
+        return command.run(command.loader().build(), trace, null, "nothing to check", loaded -> check(loaded, command.err(), command.out()));
     }
 
     private int check(TraceLoader.Loaded loaded, PrintWriter err, PrintWriter out) {

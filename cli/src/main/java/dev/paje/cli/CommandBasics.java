@@ -17,9 +17,17 @@ final class CommandBasics {
         return spec.commandLine().getErr();
     }
 
-    /** The command's name ("cut"), for its messages. */
+    /** The command's name ("cut"), for its messages (from its command line: this mixin may sit in another). */
     String name() {
-        return spec.name();
+        return spec.commandLine().getCommandName();
+    }
+
+    /** Prints {@code paje NAME: problem} when there is a problem with the command line: whether there was. */
+    boolean refused(String problem) {
+        if (problem != null) {
+            err().println("paje " + name() + ": " + problem);
+        }
+        return problem != null;
     }
 
     PrintWriter out() {

@@ -38,14 +38,11 @@ final class ConvertCommand implements Callable<Integer> {
     Path output;
 
     @Mixin
-    LoadOptions load;
-
-    @Mixin
-    CommandBasics basics;
+    TraceCommand command;
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter err = basics.err();
+        PrintWriter err = command.err();
         int unsafe = OutputTarget.check(err, "convert", output, trace);
         if (unsafe != ExitCodes.OK) {
             return unsafe;
@@ -84,7 +81,7 @@ final class ConvertCommand implements Callable<Integer> {
 
     /** A Pajé trace: checked, then written again whole (as {@code paje cut} over its full time span). */
     private int rewrite() {
-        return TraceInput.run(basics, load.builder().build(), trace, output, null, loaded -> SafeOutput.writeText(output, out -> {
+        return command.run(command.loader().build(), trace, output, null, loaded -> SafeOutput.writeText(output, out -> {
             Map<String, String> types = trace.equals("-") ? Map.of() : UserFieldTypes.of(Path.of(trace));
             new TraceCut(loaded.trace(), new CutOptions(loaded.trace().start(), loaded.trace().end()), types).write(out);
             return ExitCodes.OK;

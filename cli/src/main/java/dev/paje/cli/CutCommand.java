@@ -41,14 +41,11 @@ final class CutCommand implements Callable<Integer> {
     Path output;
 
     @Mixin
-    LoadOptions load;
-
-    @Mixin
-    CommandBasics basics;
+    TraceCommand command;
 
     @Override
     public Integer call() {
-        PrintWriter err = basics.err();
+        PrintWriter err = command.err();
         if (!Double.isFinite(start) || !Double.isFinite(end)) {
             err.println("paje cut: --start and --end must be finite numbers, found " + start + " and " + end);
             return 2;
@@ -58,11 +55,7 @@ final class CutCommand implements Callable<Integer> {
                     + ": expected START <= END");
             return 2;
         }
-        int unsafe = OutputTarget.check(err, "cut", output, trace);
-        if (unsafe != ExitCodes.OK) {
-            return unsafe;
-        }
-        return TraceInput.run(basics, load.builder().build(), trace, output, null, loaded -> {
+        return command.write(command.loader().build(), trace, output, null, loaded -> {
             if (start > loaded.trace().end()) {
                 err.println("paje cut: the window starts at " + Shortest.format(start) + ", after the end of the trace ("
                         + Shortest.format(loaded.trace().end()) + "): nothing to cut");

@@ -65,23 +65,20 @@ final class EqualsCommand implements Callable<Integer> {
     Integer diff;
 
     @Mixin
-    LoadOptions load;
-
-    @Mixin
-    CommandBasics basics;
+    TraceCommand command;
 
     @Override
     public Integer call() {
-        PrintWriter err = basics.err();
+        PrintWriter err = command.err();
         if (diff != null && diff < 1) {
             err.println("paje equals: --diff takes a number of differences of at least 1, found " + diff);
             return ExitCodes.USAGE;
         }
-        TraceInput.Opened a = TraceInput.valid(load.builder().stopAt(stopAt1).build(), first, err, null);
+        TraceInput.Opened a = TraceInput.valid(command.loader().stopAt(stopAt1).build(), first, err, null);
         if (a.failed()) {
             return a.exit();
         }
-        TraceInput.Opened b = TraceInput.valid(load.builder().stopAt(stopAt2).build(), second, err, null);
+        TraceInput.Opened b = TraceInput.valid(command.loader().stopAt(stopAt2).build(), second, err, null);
         if (b.failed()) {
             return b.exit();
         }
@@ -90,7 +87,7 @@ final class EqualsCommand implements Callable<Integer> {
         if (quiet) {
             return result.equal() ? 1 : 0;
         }
-        PrintWriter out = basics.out();
+        PrintWriter out = command.out();
         out.println(result.equal() ? "1" : "0");
         if (diff != null) {
             result.differences().forEach(out::println);

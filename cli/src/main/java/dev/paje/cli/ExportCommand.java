@@ -55,14 +55,11 @@ final class ExportCommand implements Callable<Integer> {
     Compression compression;
 
     @Mixin
-    LoadOptions load;
-
-    @Mixin
-    CommandBasics basics;
+    TraceCommand command;
 
     @Override
     public Integer call() {
-        PrintWriter err = basics.err();
+        PrintWriter err = command.err();
         if (format == Format.csv && output == null) {
             err.println("paje export: --format csv writes five files: give their directory with -o DIR");
             return 2;
@@ -71,12 +68,11 @@ final class ExportCommand implements Callable<Integer> {
             err.println("paje export: --format parquet writes seven files: give their directory with -o DIR");
             return 2;
         }
-        boolean directory = format == Format.csv || format == Format.parquet;
-        int unsafe = directory ? checkDirectory(err, format == Format.csv ? CsvExport.FILES : ParquetExport.FILES) : OutputTarget.check(err, "export", output, trace);
-        if (unsafe != ExitCodes.OK) {
-            return unsafe;
+        if (format == Format.csv || format == Format.parquet) {
+            int unsafe = checkDirectory(err, format == Format.csv ? CsvExport.FILES : ParquetExport.FILES);
+            return unsafe != ExitCodes.OK ? unsafe : command.run(command.loader().build(), trace, output, null, loaded -> write(loaded.trace()));
         }
-        return TraceInput.run(basics, load.builder().build(), trace, output, null, loaded -> write(loaded.trace()));
+        return command.write(command.loader().build(), trace, output, null, loaded -> write(loaded.trace()));
     }
 
     /** The CSV directory: none of its files may be the trace; created if needed. */

@@ -48,29 +48,20 @@ final class FixClocksCommand implements Callable<Integer> {
     ClockOptions clocks;
 
     @Mixin
-    LoadOptions load;
-
-    @Mixin
-    CommandBasics basics;
+    TraceCommand command;
 
     @Override
     public Integer call() {
-        PrintWriter err = basics.err();
-        PrintWriter out = SafeOutput.isStdout(output) ? err : basics.out(); // the report must not mix with the trace
+        PrintWriter err = command.err();
+        PrintWriter out = SafeOutput.isStdout(output) ? err : command.out(); // the report must not mix with the trace
         String bad = clocks.check();
         if (bad == null && trace.equals("-")) {
             bad = "TRACE must be a file: the trace is read twice (once to analyse, once to rewrite)";
         }
-        if (bad != null) {
-            err.println("paje fix-clocks: " + bad);
+        if (command.refused(bad)) {
             return ExitCodes.USAGE;
         }
-        int unsafe = OutputTarget.check(err, "fix-clocks", output, trace);
-        if (unsafe != ExitCodes.OK) {
-            return unsafe;
-        }
-        return TraceInput.run(basics, load.builder().build(), trace, output,
-                "paje fix-clocks: " + trace + " has problems (see 'paje validate'); nothing written", loaded -> fix(loaded, err, out));
+        return command.write(command.loader().build(), trace, output, "nothing written", loaded -> fix(loaded, err, out));
     }
 
     /** Solves the clocks' shifts of a valid trace, then writes the corrected copy and reports what moved. */
@@ -150,7 +141,7 @@ final class FixClocksCommand implements Callable<Integer> {
         Path rewritten = parent == null ? Files.createTempFile("paje-fix-clocks", ".trace")
                 : Files.createTempFile(parent, ".paje-fix-clocks", ".trace"); // beside the output: room for a copy
         try {
-            ClockRewriter rewriter = new ClockRewriter(fix, load.legacy, trace);
+            ClockRewriter rewriter = new ClockRewriter(fix, command.load.legacy, trace);
             long changed;
             try (InputStream in = Files.newInputStream(Path.of(trace));
                     OutputStream o = new BufferedOutputStream(Files.newOutputStream(rewritten), 1 << 16)) {
@@ -158,7 +149,7 @@ final class FixClocksCommand implements Callable<Integer> {
             }
             boolean copy = changed == 0 || rewriter.ordered();
             sorted = SafeOutput.write(output, o -> copy ? copied(rewritten, o)
-                    : TimeSort.sort(rewritten, o, load.legacy) ? Sorted.YES : Sorted.NO);
+                    : TimeSort.sort(rewritten, o, command.load.legacy) ? Sorted.YES : Sorted.NO);
             return changed;
         } finally {
             Files.deleteIfExists(rewritten);

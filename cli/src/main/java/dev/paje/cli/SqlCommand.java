@@ -47,10 +47,7 @@ final class SqlCommand implements Callable<Integer> {
     boolean timer;
 
     @Mixin
-    LoadOptions load;
-
-    @Mixin
-    CommandBasics basics;
+    TraceCommand command;
 
     /** Reads table, csv or json in any case. */
     static final class FormatConverter implements picocli.CommandLine.ITypeConverter<ResultFormat> {
@@ -66,13 +63,13 @@ final class SqlCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter err = basics.err();
+        PrintWriter err = command.err();
         if (query == null && "-".equals(trace)) {
             err.println("paje sql: the prompt reads standard input: give the trace as a file, or a QUERY");
             return ExitCodes.USAGE;
         }
         // blocks are checked when read: opening a cache need not read them all when the tables exist already
-        TraceInput.Opened in = TraceInput.valid(load.builder().verifyCache(false).build(), trace, err, null);
+        TraceInput.Opened in = TraceInput.valid(command.loader().verifyCache(false).build(), trace, err, null);
         if (in.failed()) {
             return in.exit();
         }

@@ -45,15 +45,12 @@ final class ViewCommand implements Callable<Integer> {
     Path source;
 
     @Mixin
-    LoadOptions load;
-
-    @Mixin
-    CommandBasics basics;
+    TraceCommand command;
 
     @Override
     public Integer call() throws InterruptedException {
-        PrintWriter err = basics.err();
-        PrintWriter out = basics.out();
+        PrintWriter err = command.err();
+        PrintWriter out = command.out();
         if (port < 0 || port > 65535) {
             err.println("paje view: --port must be between 0 and 65535, found " + port);
             return 2;
@@ -88,7 +85,7 @@ final class ViewCommand implements Callable<Integer> {
             openBrowser(server.url(), err);
         }
         // opening a cache reads only its metadata: blocks are checked as they are read (first paint stays fast)
-        TraceLoader loader = load.builder(server.progress()).collectProblems(100).verifyCache(false).summaries(true).build();
+        TraceLoader loader = command.load.builder(server.progress()).collectProblems(100).verifyCache(false).summaries(true).build();
         TraceLoader.Loaded loaded = TraceInput.load(loader, trace, err);
         if (loaded == null) {
             server.close();

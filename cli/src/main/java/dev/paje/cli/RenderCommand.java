@@ -67,14 +67,11 @@ final class RenderCommand implements Callable<Integer> {
     boolean aggregate;
 
     @Mixin
-    LoadOptions load;
-
-    @Mixin
-    CommandBasics basics;
+    TraceCommand command;
 
     @Override
     public Integer call() {
-        PrintWriter err = basics.err();
+        PrintWriter err = command.err();
         RenderOptions options = new RenderOptions(window.start, window.end, containers, types, width, height, title, !noLegend,
                 aggregate, RenderOptions.defaults().aggregateMin());
         try {
@@ -84,11 +81,7 @@ final class RenderCommand implements Callable<Integer> {
             err.println("paje render: " + e.getMessage());
             return 2;
         }
-        int unsafe = OutputTarget.check(err, "render", output, trace);
-        if (unsafe != ExitCodes.OK) {
-            return unsafe;
-        }
-        return TraceInput.run(basics, load.builder().summaries(true).build(), trace, output, null, loaded -> {
+        return command.write(command.loader().summaries(true).build(), trace, output, null, loaded -> {
             Picture picture;
             try {
                 picture = SafeOutput.write(output, out -> Renderer.render(loaded.trace(), options, out, Format.of(output)));
@@ -106,7 +99,7 @@ final class RenderCommand implements Callable<Integer> {
     }
 
     /** Checks the sizes and the window before the trace is loaded, so that a typo fails at once. */
-    private static void checkOptions(RenderOptions o) {
+    private void checkOptions(RenderOptions o) {
         if (o.width() < RenderOptions.MIN_WIDTH || o.width() > RenderOptions.MAX_WIDTH) {
             throw new RenderException("--width " + o.width() + " is out of range: it must be between "
                     + RenderOptions.MIN_WIDTH + " and " + RenderOptions.MAX_WIDTH);
@@ -115,11 +108,9 @@ final class RenderCommand implements Callable<Integer> {
             throw new RenderException("--height " + o.height() + " is out of range: it must be between "
                     + RenderOptions.MIN_HEIGHT + " and " + RenderOptions.MAX_HEIGHT);
         }
-        if (Double.isNaN(o.start()) || Double.isNaN(o.end())) {
-            throw new RenderException("--start and --end must be numbers");
-        }
-        if (o.start() > o.end()) {
-            throw new RenderException("empty window: --start " + o.start() + " is after --end " + o.end());
+        String empty = window.check();
+        if (empty != null) {
+            throw new RenderException(empty);
         }
     }
 }

@@ -83,22 +83,14 @@ final class StatsCommand implements Callable<Integer> {
     CollectiveFlags collectives;
 
     @Mixin
-    LoadOptions load;
-
-    @Mixin
-    CommandBasics basics;
+    TraceCommand command;
 
     @Override
     public Integer call() {
-        PrintWriter err = basics.err();
-        if (Double.isNaN(window.start) || Double.isNaN(window.end)) {
-            err.println("paje stats: --start and --end must be numbers");
-            return 2;
+        if (command.refused(window.check())) {
+            return ExitCodes.USAGE;
         }
-        if (window.start > window.end) {
-            err.println("paje stats: empty window: --start " + window.start + " is after --end " + window.end);
-            return 2;
-        }
+        PrintWriter err = command.err();
         CollectiveOptions collectiveOptions = collectives.options(err);
         if (collectiveOptions == null || (collectives.on && groupBy != null)) {
             if (collectiveOptions != null) {
@@ -106,7 +98,7 @@ final class StatsCommand implements Callable<Integer> {
             }
             return 2;
         }
-        return TraceInput.run(basics, load.builder().build(), trace, null, null, loaded -> {
+        return command.run(command.loader().build(), trace, null, null, loaded -> {
             Writer out = new BufferedWriter(new OutputStreamWriter(Stdout.stream(), StandardCharsets.UTF_8), 1 << 16);
             try {
                 return collectives.on ? printCollectives(loaded.trace(), collectiveOptions, out) : print(loaded.trace(), out);

@@ -9,4 +9,12 @@ final class WindowOptions {
 
     @Option(names = {"-e", "--end"}, paramLabel = "TIME", converter = TimeConverter.class, description = "End of the window (default: end of the trace).")
     double end = Double.POSITIVE_INFINITY;
+
+    /** Checks the window; an error message, or null when it is fine. */
+    String check() {
+        if (Double.isNaN(start) || Double.isNaN(end)) {
+            return "--start and --end must be numbers";
+        }
+        return start > end ? "empty window: --start " + start + " is after --end " + end : null;
+    }
 }

@@ -135,22 +135,7 @@ final class ChromeExport {
 
     /** The user fields of {@code row} as args, and closes the event. */
     private void args(JsonGenerator g, UserColumns user, int row) throws IOException {
-        if (user != null) {
-            boolean open = false;
-            for (String name : user.names()) {
-                int v = user.get(row, name);
-                if (v >= 0) {
-                    if (!open) {
-                        g.writeObjectFieldStart("args");
-                        open = true;
-                    }
-                    g.writeStringField(name, DisplayNames.name(trace.name(v)));
-                }
-            }
-            if (open) {
-                g.writeEndObject();
-            }
-        }
+        UserFieldsJson.write(g, "args", trace, user, row);
         g.writeEndObject();
     }
 

@@ -14,7 +14,6 @@ import dev.paje.store.StateTable;
 import dev.paje.store.Trace;
 import dev.paje.store.Type;
 import dev.paje.store.TypeKind;
-import dev.paje.store.UserColumns;
 import dev.paje.store.VariableTable;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -138,32 +137,12 @@ final class JsonExport {
                     text(g, "endContainer", l.to(i) < 0 ? null : trace.container(l.to(i)).name());
                     text(g, "key", l.key(i));
                 }
-                user(g, table.userOrNull(), i);
+                UserFieldsJson.write(g, "user", trace, table.userOrNull(), i);
                 g.writeEndObject();
             }
         }
         if (open) {
             g.writeEndArray();
-        }
-    }
-
-    private void user(JsonGenerator g, UserColumns user, int row) throws IOException {
-        if (user == null) {
-            return;
-        }
-        boolean open = false;
-        for (String name : user.names()) {
-            int v = user.get(row, name);
-            if (v >= 0) {
-                if (!open) {
-                    g.writeObjectFieldStart("user");
-                    open = true;
-                }
-                g.writeStringField(name, DisplayNames.name(trace.name(v)));
-            }
-        }
-        if (open) {
-            g.writeEndObject();
         }
     }
 

@@ -2,6 +2,7 @@ package dev.paje.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.paje.testing.PajeHeader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,103 +24,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 class BadTraceTest {
 
     /** Every event this test uses; ids 0..15, one definition per line block. */
-    private static final List<String> HEADER = List.of(
-            "%EventDef PajeDefineContainerType 0",
-            "% Alias string",
-            "% Type string",
-            "% Name string",
-            "%EndEventDef",
-            "%EventDef PajeDefineStateType 1",
-            "% Alias string",
-            "% Type string",
-            "% Name string",
-            "%EndEventDef",
-            "%EventDef PajeDefineEventType 2",
-            "% Alias string",
-            "% Type string",
-            "% Name string",
-            "%EndEventDef",
-            "%EventDef PajeDefineVariableType 3",
-            "% Alias string",
-            "% Type string",
-            "% Name string",
-            "%EndEventDef",
-            "%EventDef PajeDefineLinkType 4",
-            "% Alias string",
-            "% Type string",
-            "% StartContainerType string",
-            "% EndContainerType string",
-            "% Name string",
-            "%EndEventDef",
-            "%EventDef PajeCreateContainer 5",
-            "% Time date",
-            "% Alias string",
-            "% Type string",
-            "% Container string",
-            "% Name string",
-            "%EndEventDef",
-            "%EventDef PajeDestroyContainer 6",
-            "% Time date",
-            "% Type string",
-            "% Name string",
-            "%EndEventDef",
-            "%EventDef PajeSetState 7",
-            "% Time date",
-            "% Type string",
-            "% Container string",
-            "% Value string",
-            "%EndEventDef",
-            "%EventDef PajePushState 8",
-            "% Time date",
-            "% Type string",
-            "% Container string",
-            "% Value string",
-            "%EndEventDef",
-            "%EventDef PajePopState 9",
-            "% Time date",
-            "% Type string",
-            "% Container string",
-            "%EndEventDef",
-            "%EventDef PajeNewEvent 10",
-            "% Time date",
-            "% Type string",
-            "% Container string",
-            "% Value string",
-            "%EndEventDef",
-            "%EventDef PajeSetVariable 11",
-            "% Time date",
-            "% Type string",
-            "% Container string",
-            "% Value double",
-            "%EndEventDef",
-            "%EventDef PajeAddVariable 12",
-            "% Time date",
-            "% Type string",
-            "% Container string",
-            "% Value double",
-            "%EndEventDef",
-            "%EventDef PajeStartLink 13",
-            "% Time date",
-            "% Type string",
-            "% Container string",
-            "% StartContainer string",
-            "% Value string",
-            "% Key string",
-            "%EndEventDef",
-            "%EventDef PajeEndLink 14",
-            "% Time date",
-            "% Type string",
-            "% Container string",
-            "% EndContainer string",
-            "% Value string",
-            "% Key string",
-            "%EndEventDef",
-            "%EventDef PajeCreateContainer 15",
-            "% Time date",
-            "% Type string",
-            "% Container string",
-            "% Name string",
-            "%EndEventDef");
+    private static final List<String> HEADER = new PajeHeader()
+            .define(0, "PajeDefineContainerType").define(1, "PajeDefineStateType").define(2, "PajeDefineEventType")
+            .define(3, "PajeDefineVariableType").define(4, "PajeDefineLinkType").define(5, "PajeCreateContainer")
+            .define(6, "PajeDestroyContainer").define(7, "PajeSetState").define(8, "PajePushState").define(9, "PajePopState")
+            .define(10, "PajeNewEvent").define(11, "PajeSetVariable").define(12, "PajeAddVariable").define(13, "PajeStartLink")
+            .define(14, "PajeEndLink")
+            .define(15, "PajeCreateContainer", "Time date", "Type string", "Container string", "Name string") // without an alias
+            .lines();
 
     /** The type tree and three containers: machine m1 holding processes p1 and p2. */
     private static final List<String> PREAMBLE = List.of(

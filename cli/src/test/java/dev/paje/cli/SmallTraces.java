@@ -1,5 +1,6 @@
 package dev.paje.cli;
 
+import dev.paje.testing.PajeHeader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -8,36 +9,17 @@ import java.nio.file.Path;
 
 /** Valid traces of any size written by the tests: two processes switching between two states. */
 final class SmallTraces {
+    private static final String HEADER = new PajeHeader().define(0, "PajeDefineContainerType").define(1, "PajeDefineStateType")
+            .define(2, "PajeCreateContainer").define(3, "PajeSetState").text();
+
     private SmallTraces() {
     }
 
     /** A trace of {@code states} states (about 25 bytes and one dump line of 70 each). */
     static Path write(Path file, int states) throws IOException {
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.US_ASCII)) {
+            w.write(HEADER);
             w.write("""
-                    %EventDef PajeDefineContainerType 0
-                    % Alias string
-                    % Type string
-                    % Name string
-                    %EndEventDef
-                    %EventDef PajeDefineStateType 1
-                    % Alias string
-                    % Type string
-                    % Name string
-                    %EndEventDef
-                    %EventDef PajeCreateContainer 2
-                    % Time date
-                    % Alias string
-                    % Type string
-                    % Container string
-                    % Name string
-                    %EndEventDef
-                    %EventDef PajeSetState 3
-                    % Time date
-                    % Type string
-                    % Container string
-                    % Value string
-                    %EndEventDef
                     0 P 0 Process
                     1 S P State
                     2 0 p1 P 0 p1

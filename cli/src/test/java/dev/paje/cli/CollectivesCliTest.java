@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -67,20 +69,22 @@ class CollectivesCliTest {
 
     @Test
     void wrongUsageIsExplained() {
-        CliRun.Result r = CliRun.run("stats", "--tolerance", "1", TRACE);
-        assertThat(r.exit()).isEqualTo(2);
-        assertThat(r.err()).contains("go with --collectives");
-        r = CliRun.run("stats", "--collectives", "--key-rule", "(", TRACE);
-        assertThat(r.exit()).isEqualTo(2);
-        assertThat(r.err()).contains("--key-rule is not a regular expression");
-        r = CliRun.run("stats", "--collectives", "--min-containers", "1", TRACE);
-        assertThat(r.exit()).isEqualTo(2);
-        assertThat(r.err()).contains("--min-containers");
-        r = CliRun.run("stats", "--collectives", "-g", "Process", TRACE);
-        assertThat(r.exit()).isEqualTo(2);
-        assertThat(r.err()).contains("--group-by does not go with --collectives");
-        r = CliRun.run("stats", "--collectives", "-c", "nosuch", TRACE);
+        assertUsageError("go with --collectives", "--tolerance", "1");
+        assertUsageError("--key-rule is not a regular expression", "--collectives", "--key-rule", "(");
+        assertUsageError("--min-containers", "--collectives", "--min-containers", "1");
+        assertUsageError("--group-by does not go with --collectives", "--collectives", "-g", "Process");
+        CliRun.Result r = CliRun.run("stats", "--collectives", "-c", "nosuch", TRACE);
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).doesNotContain("Exception");
+    }
+
+    /** {@code paje stats OPTIONS TRACE} is wrong usage (exit 2), explained by a message holding {@code says}. */
+    private static void assertUsageError(String says, String... options) {
+        List<String> args = new ArrayList<>(List.of("stats"));
+        args.addAll(List.of(options));
+        args.add(TRACE);
+        CliRun.Result r = CliRun.run(args.toArray(String[]::new));
+        assertThat(r.exit()).as("%s", r).isEqualTo(2);
+        assertThat(r.err()).contains(says);
     }
 }

@@ -2,7 +2,6 @@ package dev.paje.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -55,7 +54,7 @@ class ViteReadsTest {
 
     @TestFactory
     Stream<DynamicTest> viteReadsWhatWeWrite() throws IOException {
-        Assumptions.assumeTrue(onPath("vite") && onPath("xvfb-run"),
+        Assumptions.assumeTrue(Programs.onPath("vite") && Programs.onPath("xvfb-run"),
                 "vite or xvfb-run is not installed (apt-get install vite xvfb): skipped");
         return cases().stream().map(c -> DynamicTest.dynamicTest(Path.of(c[0]).getFileName() + ": " + c[1], () -> {
             Path work = Files.createTempDirectory(dir, "case");
@@ -90,15 +89,5 @@ class ViteReadsTest {
         Matcher m = COUNTS.matcher(text);
         assertThat(m.find()).as("ViTE's log for %s: %s", trace, text).isTrue();
         return new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))};
-    }
-
-    private static boolean onPath(String program) {
-        String path = System.getenv("PATH");
-        for (String d : path == null ? new String[0] : path.split(File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(d, program))) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -3,7 +3,6 @@ package dev.paje.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -84,7 +83,7 @@ class WrittenTracesTest {
 
     /** Runs pj_dump on {@code trace}: it must exit 0; the test is skipped, saying so, without pj_dump. */
     private void assertPjDumpReads(Path trace) throws Exception {
-        assumeTrue(onPath("pj_dump"), "pj_dump (PajeNG) is not on the PATH: install pajeng to check that it reads our traces");
+        assumeTrue(Programs.onPath("pj_dump"), "pj_dump (PajeNG) is not on the PATH: install pajeng to check that it reads our traces");
         Path log = dir.resolve("pj_dump.log");
         Process p = new ProcessBuilder("pj_dump", trace.toString()).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
@@ -95,16 +94,6 @@ class WrittenTracesTest {
     private static String tail(Path log) throws IOException {
         List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
         return String.join("\n", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
-    }
-
-    private static boolean onPath(String program) {
-        String path = System.getenv("PATH");
-        for (String d : path == null ? new String[0] : path.split(File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(d, program))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** "Event Field" to its declared type, from the %EventDef blocks of {@code trace}. */

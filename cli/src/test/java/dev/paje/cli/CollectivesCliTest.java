@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.paje.Corpus;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -50,7 +51,7 @@ class CollectivesCliTest {
 
     @Test
     void theSmpiRingOfTheCorpusHasFiftyStepsByKey() throws IOException {
-        Path trace = SharedCorpus.validTraces().stream()
+        Path trace = Corpus.traces("valid").stream()
                 .filter(p -> p.getFileName().toString().equals("simgrid-3.32-smpi-ring-16ranks-50it.trace")).findFirst().orElseThrow();
         JsonNode byKey = new ObjectMapper().readTree(ok("stats", "--collectives", "-f", "json",
                 "--key-rule", "^\\d+_\\d+_(\\d+)_", trace.toString()).out());

@@ -2,6 +2,7 @@ package dev.paje.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.paje.Corpus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,7 @@ class ConvertCliTest {
 
     @TestFactory
     Stream<DynamicTest> aConvertedPajeTraceDumpsAsTheOriginal() throws IOException {
-        return SharedCorpus.validTraces().stream().map(t -> DynamicTest.dynamicTest(t.getFileName().toString(), () -> {
+        return Corpus.traces("valid").stream().map(t -> DynamicTest.dynamicTest(t.getFileName().toString(), () -> {
             Path out = dir.resolve(t.getFileName());
             CliRun.Result r = CliRun.run("convert", t.toString(), "-o", out.toString());
             assertThat(r.exit()).as(r.toString()).isZero();

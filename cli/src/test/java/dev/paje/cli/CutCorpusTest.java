@@ -2,6 +2,7 @@ package dev.paje.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.paje.Corpus;
 import dev.paje.TraceLoader;
 import dev.paje.format.Shortest;
 import dev.paje.store.Container;
@@ -33,7 +34,7 @@ class CutCorpusTest {
 
     @TestFactory
     Stream<DynamicTest> sharedCorpus() throws IOException {
-        return SharedCorpus.validTraces().stream()
+        return Corpus.traces("valid").stream()
                 .map(t -> DynamicTest.dynamicTest(t.getFileName().toString(), () -> checkWindows(t)));
     }
 

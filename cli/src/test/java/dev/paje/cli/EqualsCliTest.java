@@ -2,6 +2,7 @@ package dev.paje.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.paje.Corpus;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,7 +32,7 @@ class EqualsCliTest {
         Path pjEquals = PajeNg.tool("pj_equals");
         Assumptions.assumeTrue(pjEquals != null, "pj_equals is not installed (apt-get install pajeng): skipped");
         boolean current = PajeNg.current(pjEquals);
-        List<Path> traces = SharedCorpus.validTraces().stream().filter(EqualsCliTest::small).toList();
+        List<Path> traces = Corpus.traces("valid").stream().filter(EqualsCliTest::small).toList();
         List<List<String>> cases = new ArrayList<>();
         for (int i = 0; i < traces.size(); i++) {
             String a = traces.get(i).toString();

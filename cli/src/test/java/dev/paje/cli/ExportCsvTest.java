@@ -2,6 +2,7 @@ package dev.paje.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.paje.Corpus;
 import dev.paje.TraceLoader;
 import dev.paje.export.CsvExport;
 import dev.paje.store.DisplayNames;
@@ -14,8 +15,6 @@ import dev.paje.store.Trace;
 import dev.paje.store.Type;
 import dev.paje.store.VariableTable;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,11 +40,7 @@ class ExportCsvTest {
         CliRun.Result r = CliRun.run("export", "../examples/hello.trace", "--format", "csv", "-o", dir.toString());
         assertThat(r.exit()).as("%s", r).isZero();
         for (String file : CsvExport.FILES) {
-            try (InputStream in = getClass().getResourceAsStream("/golden/hello.export_csv/" + file)) {
-                assertThat(in).as("golden %s", file).isNotNull();
-                assertThat(Files.readString(dir.resolve(file)))
-                        .as(file).isEqualTo(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-            }
+            assertThat(Files.readString(dir.resolve(file))).as(file).isEqualTo(Golden.read("hello.export_csv/" + file));
         }
     }
 
@@ -64,7 +59,7 @@ class ExportCsvTest {
 
     @TestFactory
     Stream<DynamicTest> corpusRoundTrip() throws IOException {
-        return SharedCorpus.validTraces().stream().map(t -> DynamicTest.dynamicTest(t.getFileName().toString(), () -> {
+        return Corpus.traces("valid").stream().map(t -> DynamicTest.dynamicTest(t.getFileName().toString(), () -> {
             Path out = dir.resolve(t.getFileName().toString());
             CliRun.Result r = CliRun.run("export", t.toString(), "-f", "csv", "-o", out.toString());
             assertThat(r.exit()).as("%s", r).isZero();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.paje.Corpus;
 import dev.paje.TraceLoader;
 import dev.paje.store.DisplayNames;
 import dev.paje.store.Container;
@@ -45,7 +46,7 @@ class ExportJsonTest {
     @TestFactory
     Stream<DynamicTest> corpusAndOwnTraces() throws IOException {
         List<Path> traces = new ArrayList<>(List.of(Path.of("src/test/resources/export/edges.trace")));
-        traces.addAll(SharedCorpus.validTraces());
+        traces.addAll(Corpus.traces("valid"));
         return traces.stream().map(t -> DynamicTest.dynamicTest(t.getFileName().toString(), () -> {
             CliRun.Result r = CliRun.run("export", t.toString(), "-f", "json");
             assertThat(r.exit()).as("%s", r).isZero();

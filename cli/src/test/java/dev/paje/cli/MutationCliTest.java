@@ -3,6 +3,7 @@ package dev.paje.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import dev.paje.Corpus;
 import dev.paje.testing.TraceMutator;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,7 +39,7 @@ class MutationCliTest {
     Stream<DynamicTest> everyMutantEndsCleanlyWithALocatedProblem() throws IOException {
         String onlyTrace = System.getProperty("paje.fuzz.trace");
         Long onlySeed = Long.getLong("paje.fuzz.seed");
-        List<Path> traces = SharedCorpus.validTraces().stream()
+        List<Path> traces = Corpus.traces("valid").stream()
                 .filter(p -> size(p) < MAX_SIZE)
                 .filter(p -> onlyTrace == null || p.getFileName().toString().equals(onlyTrace))
                 .toList();

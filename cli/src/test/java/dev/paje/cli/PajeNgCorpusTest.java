@@ -2,6 +2,7 @@ package dev.paje.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.paje.Corpus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +31,7 @@ class PajeNgCorpusTest {
         Path pjDumpCsv = PajeNg.tool("pj_dump_csv");
         Assumptions.assumeTrue(pjDump != null && pjDumpCsv != null,
                 "PajeNG's current pj_dump and pj_dump_csv are not installed (build PajeNG, set PAJENG_BIN): skipped");
-        return SharedCorpus.validTraces().stream().flatMap(t -> Stream.of("", "-i").map(flag -> DynamicTest.dynamicTest(
+        return Corpus.traces("valid").stream().flatMap(t -> Stream.of("", "-i").map(flag -> DynamicTest.dynamicTest(
                 t.getFileName() + " " + flag, () -> {
                     String name = t.getFileName().toString();
                     String expected = PajeNg.run(flag.isEmpty() ? List.of(pjDump.toString(), t.toString())

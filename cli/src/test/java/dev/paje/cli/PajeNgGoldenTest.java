@@ -2,9 +2,8 @@ package dev.paje.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.paje.testing.TestResources;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,10 +39,7 @@ class PajeNgGoldenTest {
     }
 
     private static String resource(String name) throws IOException {
-        try (InputStream in = PajeNgGoldenTest.class.getResourceAsStream("/pajeng/" + name)) {
-            assertThat(in).as("test resource pajeng/%s", name).isNotNull();
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
+        return TestResources.text("/pajeng/" + name);
     }
 
     @Test

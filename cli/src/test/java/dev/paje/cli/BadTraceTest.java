@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class BadTraceTest {
 
-    /** Every event this test uses; ids 0..15, one definition per line block. */
+    /** Every event this test uses: ids 0..15 (15 creates a container without an alias). */
     private static final List<String> HEADER = new PajeHeader()
             .define(0, "PajeDefineContainerType").define(1, "PajeDefineStateType").define(2, "PajeDefineEventType")
             .define(3, "PajeDefineVariableType").define(4, "PajeDefineLinkType").define(5, "PajeCreateContainer")
@@ -82,6 +82,7 @@ class BadTraceTest {
         return at(file, trace(body.toArray(String[]::new)), at, words);
     }
 
+    /** The same for a trace given whole. */
     private static Bad at(String file, String text, String at, String... words) {
         return new Bad(file, text, lineOf(text, at), List.of(words));
     }
@@ -157,21 +158,8 @@ class BadTraceTest {
     @Test
     void validTraceWithFourDigitEventIds() throws IOException {
         // Any token may be an event id; 4096 and 9999 are as good as 10.
-        List<String> header = new ArrayList<>(HEADER);
-        header.addAll(List.of(
-                "%EventDef PajeNewEvent 4096",
-                "% Time date",
-                "% Type string",
-                "% Container string",
-                "% Value string",
-                "%EndEventDef",
-                "%EventDef PajeNewEvent 9999",
-                "% Time date",
-                "% Type string",
-                "% Container string",
-                "% Value string",
-                "%EndEventDef"));
-        List<String> all = new ArrayList<>(header);
+        List<String> all = new ArrayList<>(HEADER);
+        all.addAll(new PajeHeader().define(4096, "PajeNewEvent").define(9999, "PajeNewEvent").lines());
         all.addAll(PREAMBLE);
         all.addAll(VALID_BODY);
         all.add("4096 2.5 E p1 late");
@@ -187,7 +175,7 @@ class BadTraceTest {
         // the user must at least be told which line names it, not that the trace itself cannot be read.
         Files.createDirectories(dir.resolve("sub"));
         List<String> all = new ArrayList<>(HEADER);
-        all.addAll(List.of("%EventDef PajeTraceFile 16", "% Filename string", "%EndEventDef"));
+        all.addAll(new PajeHeader().define(16, "PajeTraceFile", "Filename string").lines());
         all.addAll(PREAMBLE);
         all.add("7 1.0 S p1 Run");
         all.add("16 \"sub\"");

@@ -7,6 +7,7 @@ import dev.paje.CachePolicy;
 import dev.paje.TraceLoader;
 import dev.paje.export.ParquetExport;
 import dev.paje.export.parquet.ParquetOptions;
+import dev.paje.testing.EventDefs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -110,73 +111,19 @@ class SparkEqualsExportTest {
         return rows.collectAsList().stream().map(Row::toString).sorted().toList();
     }
 
-    /** Two processes with states, events, a variable, links between them and user fields. */
     /** A small trace written for the tests: two processes, nested states, two links, a variable. */
-    static final String SMALL = """
-            %EventDef PajeDefineContainerType 0
-            % Alias string
-            % Type string
-            % Name string
-            %EndEventDef
-            %EventDef PajeDefineStateType 1
-            % Alias string
-            % Type string
-            % Name string
-            %EndEventDef
-            %EventDef PajeCreateContainer 2
-            % Time date
-            % Alias string
-            % Type string
-            % Container string
-            % Name string
-            %EndEventDef
-            %EventDef PajeDefineLinkType 3
-            % Alias string
-            % Type string
-            % StartContainerType string
-            % EndContainerType string
-            % Name string
-            %EndEventDef
-            %EventDef PajeDefineVariableType 4
-            % Alias string
-            % Type string
-            % Name string
-            %EndEventDef
-            %EventDef PajeStartLink 5
-            % Time date
-            % Type string
-            % Container string
-            % StartContainer string
-            % Value string
-            % Key string
-            % Size string
-            %EndEventDef
-            %EventDef PajePushState 6
-            % Time date
-            % Type string
-            % Container string
-            % Value string
-            % File string
-            %EndEventDef
-            %EventDef PajeEndLink 7
-            % Time date
-            % Type string
-            % Container string
-            % EndContainer string
-            % Value string
-            % Key string
-            %EndEventDef
-            %EventDef PajePopState 8
-            % Time date
-            % Type string
-            % Container string
-            %EndEventDef
-            %EventDef PajeSetVariable 9
-            % Time date
-            % Type string
-            % Container string
-            % Value double
-            %EndEventDef
+    static final String SMALL = EventDefs.of("""
+            PajeDefineContainerType 0 Alias Type Name
+            PajeDefineStateType 1 Alias Type Name
+            PajeCreateContainer 2 Time Alias Type Container Name
+            PajeDefineLinkType 3 Alias Type StartContainerType EndContainerType Name
+            PajeDefineVariableType 4 Alias Type Name
+            PajeStartLink 5 Time Type Container StartContainer Value Key Size
+            PajePushState 6 Time Type Container Value File
+            PajeEndLink 7 Time Type Container EndContainer Value Key
+            PajePopState 8 Time Type Container
+            PajeSetVariable 9 Time Type Container Value:double
+            """) + """
             0 P 0 Process
             1 S P State
             3 L 0 P P Message

@@ -1,14 +1,15 @@
 package dev.paje.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.paje.Corpus;
 import dev.paje.TraceLoader;
 import dev.paje.export.ParquetExport;
 import dev.paje.export.parquet.Codec;
 import dev.paje.export.parquet.ParquetOptions;
 import dev.paje.store.Trace;
 import dev.paje.store.TypeKind;
+import dev.paje.testing.CorpusTests;
 import dev.paje.testing.EventDefs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -92,17 +93,11 @@ class ParquetReadBackTest {
 
     @TestFactory
     Stream<DynamicTest> everyValidTraceOfTheCorpusReadsBack() throws IOException {
-        Path valid = Path.of(System.getProperty("paje.shared", "../shared")).resolve("traces/valid");
-        assumeTrue(Files.isDirectory(valid), "shared corpus absent: " + valid + " (set -Dpaje.shared=...)");
-        List<Path> traces;
-        try (Stream<Path> s = Files.list(valid)) {
-            traces = s.filter(p -> p.toString().endsWith(".trace")).sorted().toList();
-        }
-        return traces.stream().map(t -> DynamicTest.dynamicTest(t.getFileName().toString(), () -> {
+        return CorpusTests.each(Corpus.traces("valid"), t -> {
             try (Trace trace = load(t)) {
                 check(trace, dir.resolve(t.getFileName().toString()), ParquetOptions.DEFAULT);
             }
-        }));
+        });
     }
 
     /** A trace with thousands of containers' worth of rows, unique link keys and sparse user fields. */

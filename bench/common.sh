@@ -60,7 +60,7 @@ benchmarks of `bench/src/main/java`, all on a ~20 MB trace written by `Synthetic
 (`LoadBenchmark`, `TraceLoader`), the tokenizer alone on one thread (`TokenizerBenchmark`), the simulator
 alone, replaying the recorded calls of the reader (`SimulatorBenchmark`), and time-window queries in all
 containers at three zoom levels (`WindowBenchmark`); it adds their summary here; the raw JMH output is
-`bench/jmh-result.json`.
+`bench/jmh-result.json` (not committed: git ignores it).
 
 **Anchors.** PajeNG's `pj_dump` (C++) on the same 2-core machine kind, from `../shared/README.md`:
 

@@ -25,6 +25,7 @@ if [ -n "$rev" ]; then
   if [ ! -f "$tree/bench/pom.xml" ] || [ -f "$tree/bench/.copied" ]; then # REV predates the bench module
     mkdir -p "$tree/bench" && rm -rf "$tree/bench/src"
     cp -r "$bench/pom.xml" "$bench/src" "$tree/bench/" && touch "$tree/bench/.copied"
+    rm -rf "$tree/bench/src/main/java/dev/paje/server" # the viewer's timing tools: REV has no such server
     grep -q '<module>bench</module>' "$tree/pom.xml" \
       || sed -i 's|<module>cli</module>|<module>cli</module>\n    <module>bench</module>|' "$tree/pom.xml"
     label="$label, bench module of the working tree"

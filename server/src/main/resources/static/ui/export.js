@@ -5,6 +5,7 @@ import { U, $, S, view, hidden, custom, contById, model, tree, plot } from '../m
 import { axis } from '../model/timeaxis.js';
 import { registerFeature } from '../model/registry.js';
 import { getJson } from '../data/http.js';
+import { saveFile } from './save-file.js';
 
 const MIN_WIDTH = 200, MAX_WIDTH = 10000;
 
@@ -63,14 +64,7 @@ async function exportPicture() {
     }
     const m = /filename="([^"]+)"/.exec(r.headers.get('Content-Disposition') || '');
     const file = m ? m[1] : `picture.${format}`;
-    const href = URL.createObjectURL(await r.blob());
-    const a = document.createElement('a');
-    a.href = href;
-    a.download = file;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(href), 60000);
+    saveFile(file, await r.blob());
     note(`${file}: ${width} px wide, ${S.rows.length} row${S.rows.length === 1 ? '' : 's'}`
       + (axis.logical ? ' (in real time)' : ''));
     Object.assign(model.export, { state: 'done', file });

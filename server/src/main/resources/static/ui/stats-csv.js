@@ -1,6 +1,7 @@
 // The statistics panel's figures as CSV (one line per container, type and value), downloaded by "Export CSV".
 
 import { typeById, valueName } from '../model/state.js';
+import { saveFile } from './save-file.js';
 
 const HEAD = ['kind', 'container', 'type', 'value', 'count', 'time', 'share', 'innermost_time', 'innermost_share',
   'held', 'sent', 'received', 'min', 'mean', 'max', 'integral'];
@@ -41,12 +42,5 @@ export function statsCsv(answer) {
 
 /** Offers the text as a file download. */
 export function download(name, text) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
+  saveFile(name, new Blob([text], { type: 'text/csv' }));
 }

@@ -129,47 +129,40 @@ public class WindowBenchmark extends ThroughputBenchmark {
                 links.length, rows[3], width);
     }
 
-    @Benchmark
-    public long states(Rows r) {
+    /** One query of one kind of table, as {@link Window}'s methods are. */
+    @FunctionalInterface
+    private interface Query<T> {
+        void rows(T table, double start, double end, IntConsumer out);
+    }
+
+    /** One operation: the next window in turn queried in every table of one kind, rows counted in {@code r}. */
+    private <T> long queryAll(T[] tables, Rows r, Query<T> query) {
         int w = r.next++ & (WINDOWS - 1);
         double from = windowStart[w];
         double to = windowEnd[w];
-        for (StateTable t : states) {
-            Window.states(t, from, to, r);
+        for (T t : tables) {
+            query.rows(t, from, to, r);
         }
         return r.sink;
+    }
+
+    @Benchmark
+    public long states(Rows r) {
+        return queryAll(states, r, Window::states);
     }
 
     @Benchmark
     public long events(Rows r) {
-        int w = r.next++ & (WINDOWS - 1);
-        double from = windowStart[w];
-        double to = windowEnd[w];
-        for (EventTable t : events) {
-            Window.events(t, from, to, r);
-        }
-        return r.sink;
+        return queryAll(events, r, Window::events);
     }
 
     @Benchmark
     public long variables(Rows r) {
-        int w = r.next++ & (WINDOWS - 1);
-        double from = windowStart[w];
-        double to = windowEnd[w];
-        for (VariableTable t : variables) {
-            Window.variables(t, from, to, r);
-        }
-        return r.sink;
+        return queryAll(variables, r, Window::variables);
     }
 
     @Benchmark
     public long links(Rows r) {
-        int w = r.next++ & (WINDOWS - 1);
-        double from = windowStart[w];
-        double to = windowEnd[w];
-        for (LinkTable t : links) {
-            Window.links(t, from, to, r);
-        }
-        return r.sink;
+        return queryAll(links, r, Window::links);
     }
 }

@@ -7,12 +7,11 @@ import dev.paje.store.Container;
 import dev.paje.store.EntityTable;
 import dev.paje.store.Trace;
 import dev.paje.store.Type;
+import dev.paje.testing.CorpusTests;
 import java.awt.image.BufferedImage;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.w3c.dom.Document;
@@ -30,12 +29,7 @@ class RenderCorpusTest {
 
     @TestFactory
     Stream<DynamicTest> corpusTracesRender() {
-        String shared = System.getProperty("paje.shared");
-        Path dir = shared == null ? null : Path.of(shared, "traces", "valid");
-        Assumptions.assumeTrue(dir != null && Files.isDirectory(dir),
-                "shared corpus not found (system property paje.shared=" + shared + "): skipping corpus pictures");
-        return TRACES.stream().map(dir::resolve).filter(Files::isRegularFile)
-                .map(f -> DynamicTest.dynamicTest(f.getFileName().toString(), () -> check(f)));
+        return CorpusTests.eachValid(TRACES, RenderCorpusTest::check);
     }
 
     private static void check(Path file) throws Exception {

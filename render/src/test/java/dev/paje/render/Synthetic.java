@@ -1,37 +1,16 @@
 package dev.paje.render;
 
+import dev.paje.testing.EventDefs;
+
 /** Small traces written by the tests: dense states in one container, or many leaf children to aggregate. */
 final class Synthetic {
-    static final String HEADER = """
-            %EventDef PajeDefineContainerType 0
-            %   Alias string
-            %   Type string
-            %   Name string
-            %EndEventDef
-            %EventDef PajeDefineStateType 1
-            %   Alias string
-            %   Type string
-            %   Name string
-            %EndEventDef
-            %EventDef PajeDefineEntityValue 5
-            %   Alias string
-            %   Type string
-            %   Name string
-            %   Color color
-            %EndEventDef
-            %EventDef PajeCreateContainer 6
-            %   Time date
-            %   Alias string
-            %   Type string
-            %   Container string
-            %   Name string
-            %EndEventDef
-            %EventDef PajeSetState 10
-            %   Time date
-            %   Container string
-            %   Type string
-            %   Value string
-            %EndEventDef
+    static final String HEADER = EventDefs.of("""
+            PajeDefineContainerType 0 Alias Type Name
+            PajeDefineStateType 1 Alias Type Name
+            PajeDefineEntityValue 5 Alias Type Name Color
+            PajeCreateContainer 6 Time Alias Type Container Name
+            PajeSetState 10 Time Container Type Value
+            """) + """
             0 N 0 Node
             0 T N Thread
             1 S T State

@@ -5,6 +5,7 @@ import dev.paje.store.DisplayNames;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.sun.net.httpserver.HttpExchange;
 import dev.paje.store.Container;
+import dev.paje.store.EntityTable;
 import dev.paje.store.EntityValue;
 import dev.paje.store.EventTable;
 import dev.paje.store.LinkTable;
@@ -23,12 +24,12 @@ record EntityHandler(TraceView model) implements Endpoint {
         Container c = model.container(params.id("container"));
         Type t = model.entityType(params.id("type"));
         int row = params.id("row");
-        Object table = c.table(t);
+        EntityTable table = c.table(t);
         if (table == null) {
             throw ApiException.notFound("container " + c.id() + " ('" + DisplayNames.name(c.name()) + "') has no entities of type "
                     + t.id() + " ('" + DisplayNames.name(t.name()) + "')");
         }
-        int size = size(table);
+        int size = table.size();
         if (row >= size) {
             throw ApiException.notFound("unknown row " + row + " of type " + t.id() + " in container " + c.id()
                     + ": it has " + size + " row" + (size == 1 ? "" : "s"));
@@ -36,18 +37,7 @@ record EntityHandler(TraceView model) implements Endpoint {
         Json.send(ex, 200, Json.bytes(g -> write(g, c, t, table, row)));
     }
 
-    private static int size(Object table) {
-        if (table instanceof StateTable s) {
-            return s.size();
-        } else if (table instanceof EventTable e) {
-            return e.size();
-        } else if (table instanceof VariableTable v) {
-            return v.size();
-        }
-        return ((LinkTable) table).size();
-    }
-
-    private void write(JsonGenerator g, Container c, Type t, Object table, int row) throws IOException {
+    private void write(JsonGenerator g, Container c, Type t, EntityTable table, int row) throws IOException {
         g.writeStartObject();
         g.writeStringField("kind", t.kind().name().toLowerCase(Locale.ROOT));
         g.writeNumberField("container", c.id());
@@ -55,20 +45,16 @@ record EntityHandler(TraceView model) implements Endpoint {
         g.writeStringField("type", DisplayNames.name(t.name()));
         g.writeNumberField("typeId", t.id());
         g.writeNumberField("row", row);
-        UserColumns user;
         if (table instanceof StateTable s) {
             interval(g, s.start(row), model.endOr(s.end(row)));
             value(g, t, s.value(row));
             g.writeNumberField("level", s.level(row));
-            user = s.userOrNull();
         } else if (table instanceof EventTable e) {
             Json.number(g, "time", e.time(row));
             value(g, t, e.value(row));
-            user = e.userOrNull();
         } else if (table instanceof VariableTable v) {
             interval(g, v.start(row), model.endOr(v.end(row)));
             Json.number(g, "value", v.value(row));
-            user = v.userOrNull();
         } else {
             LinkTable l = (LinkTable) table;
             interval(g, l.start(row), l.end(row));
@@ -77,9 +63,9 @@ record EntityHandler(TraceView model) implements Endpoint {
             link(g, "from", trace, l.from(row));
             link(g, "to", trace, l.to(row));
             g.writeStringField("key", DisplayNames.name(l.key(row)));
-            user = l.userOrNull();
         }
         g.writeObjectFieldStart("fields");
+        UserColumns user = table.userOrNull();
         if (user != null) {
             for (String name : user.names()) {
                 int id = user.get(row, name);

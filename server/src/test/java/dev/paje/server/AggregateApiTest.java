@@ -6,11 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.paje.TraceLoader;
 import dev.paje.store.Container;
 import dev.paje.store.Trace;
-import java.nio.file.Files;
+import dev.paje.testing.CorpusTests;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -52,12 +51,8 @@ class AggregateApiTest {
 
     @TestFactory
     Stream<DynamicTest> corpusAggregatesAgreeWithTheStore() {
-        String shared = System.getProperty("paje.shared");
-        Path dir = shared == null ? null : Path.of(shared, "traces", "valid");
-        Assumptions.assumeTrue(dir != null && Files.isDirectory(dir), "shared corpus not found: skipping");
-        return Stream.of("pajeng-g5k.trace", "pajeng-simgrid-fg126.trace", "pajeng-native_sample.trace", "pajeng-states.trace")
-                .map(dir::resolve).filter(Files::isRegularFile)
-                .map(f -> DynamicTest.dynamicTest(f.getFileName().toString(), () -> check(f)));
+        return CorpusTests.eachValid(List.of("pajeng-g5k.trace", "pajeng-simgrid-fg126.trace", "pajeng-native_sample.trace",
+                "pajeng-states.trace"), AggregateApiTest::check);
     }
 
     private static void check(Path file) throws Exception {

@@ -6,13 +6,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.paje.TraceLoader;
 import dev.paje.store.Container;
 import dev.paje.store.Trace;
+import dev.paje.testing.CorpusTests;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -23,12 +22,7 @@ class CorpusWindowTest {
 
     @TestFactory
     Stream<DynamicTest> windowsAgreeWithTheStore() {
-        String shared = System.getProperty("paje.shared");
-        Path dir = shared == null ? null : Path.of(shared, "traces", "valid");
-        Assumptions.assumeTrue(dir != null && Files.isDirectory(dir),
-                "shared corpus not found (system property paje.shared=" + shared + "): skipping corpus windows");
-        return TRACES.stream().map(dir::resolve).filter(Files::isRegularFile)
-                .map(file -> DynamicTest.dynamicTest(file.getFileName().toString(), () -> check(file)));
+        return CorpusTests.eachValid(TRACES, CorpusWindowTest::check);
     }
 
     private static void check(Path file) throws IOException {

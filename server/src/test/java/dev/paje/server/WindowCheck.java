@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Checks an {@code /api/window} answer against the store, computed here by scanning whole tables
@@ -42,24 +43,18 @@ final class WindowCheck {
         int tables = 0;
         for (JsonNode row : window.get("rows")) {
             Container c = trace.container(row.get("container").asInt());
-            for (JsonNode s : row.get("states")) {
-                states(c, s);
-                tables++;
-            }
-            for (JsonNode e : row.get("events")) {
-                events(c, e);
-                tables++;
-            }
-            for (JsonNode v : row.get("variables")) {
-                variables(c, v);
-                tables++;
-            }
-            for (JsonNode l : row.get("links")) {
-                links(c, l);
-                tables++;
-            }
+            tables += each(row.get("states"), s -> states(c, s));
+            tables += each(row.get("events"), e -> events(c, e));
+            tables += each(row.get("variables"), v -> variables(c, v));
+            tables += each(row.get("links"), l -> links(c, l));
         }
         return tables;
+    }
+
+    /** Checks each table of one kind in a row; returns how many. */
+    private static int each(JsonNode tables, Consumer<JsonNode> check) {
+        tables.forEach(check);
+        return tables.size();
     }
 
     private double endOf(double e) {

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.paje.CachePolicy;
+import dev.paje.Corpus;
 import dev.paje.TraceLoader;
 import dev.paje.export.ParquetExport;
 import dev.paje.export.parquet.ParquetOptions;
+import dev.paje.testing.CorpusTests;
+import dev.paje.testing.EventDefs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,13 +18,11 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,36 +31,22 @@ import org.junit.jupiter.api.io.TempDir;
  * into several parts so that parts really are simulated apart.
  */
 class SparkEqualsExportTest {
-    private static SparkSession spark;
+    @RegisterExtension
+    static final LocalSpark SPARK = new LocalSpark("paje-spark-test", "spark.sql.adaptive.enabled", "false");
 
     @TempDir
     Path dir;
 
     @BeforeAll
-    static void start() {
-        spark = SparkSession.builder().master("local[2]").appName("paje-spark-test")
-                .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4")
-                .config("spark.sql.adaptive.enabled", "false").getOrCreate();
-        SparkStats.readsSplitDoubles(spark); // the single-machine export's doubles are BYTE_STREAM_SPLIT
-    }
-
-    @AfterAll
-    static void stop() {
-        if (spark != null) {
-            spark.stop();
-        }
+    static void readSplitDoubles() {
+        SparkStats.readsSplitDoubles(SPARK.session()); // the single-machine export's doubles are BYTE_STREAM_SPLIT
     }
 
     @TestFactory
     Stream<DynamicTest> sparkTablesEqualTheSingleMachineExport() throws IOException {
-        Path valid = Path.of(System.getProperty("paje.shared", "../shared"), "traces", "valid");
-        Assumptions.assumeTrue(Files.isDirectory(valid), "shared corpus not found at " + valid + ": skipping");
-        List<Path> traces;
-        try (Stream<Path> s = Files.list(valid)) {
-            traces = s.filter(p -> p.getFileName().toString().endsWith(".trace")).sorted().toList();
-        }
+        List<Path> traces = Corpus.traces("valid");
         assertThat(traces).isNotEmpty();
-        return traces.stream().map(t -> DynamicTest.dynamicTest(t.getFileName().toString(), () -> compare(t, 3)));
+        return CorpusTests.each(traces, t -> compare(t, 3));
     }
 
     @Test
@@ -73,7 +60,7 @@ class SparkEqualsExportTest {
     void aBadLineIsNamedWithItsByteOffset() throws IOException {
         Path t = dir.resolve("bad.trace");
         Files.writeString(t, SMALL.replace("6 0.5 S p1 Run", "6 0.5 S p1"), StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> new SparkConvert(spark, SparkConvertOptions.defaults()).convert(t, dir.resolve("out")))
+        assertThatThrownBy(() -> new SparkConvert(SPARK.session(), SparkConvertOptions.defaults()).convert(t, dir.resolve("out")))
                 .hasStackTraceContaining(t + ": byte ").hasStackTraceContaining("fields");
     }
 
@@ -81,7 +68,7 @@ class SparkEqualsExportTest {
     void aSimulationProblemNamesTheTraceAndTheLine() throws IOException {
         Path t = dir.resolve("pop.trace");
         Files.writeString(t, SMALL.replace("8 0.9 S p1", "8 0.9 S p1\n8 0.95 S p1\n8 0.96 S p1"), StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> new SparkConvert(spark, SparkConvertOptions.defaults()).convert(t, dir.resolve("out")))
+        assertThatThrownBy(() -> new SparkConvert(SPARK.session(), SparkConvertOptions.defaults()).convert(t, dir.resolve("out")))
                 .hasStackTraceContaining(t.toString()).hasStackTraceContaining("empty stack")
                 .hasStackTraceContaining("in the line: 8 0.95 S p1");
     }
@@ -96,10 +83,10 @@ class SparkEqualsExportTest {
         Path distributed = dir.resolve("spark-" + trace.getFileName());
         // a few splits per trace, so that lines of one container come from several splits
         long split = Math.max(4096, Files.size(trace) / 3);
-        new SparkConvert(spark, new SparkConvertOptions(parts, split, false)).convert(trace, distributed);
+        new SparkConvert(SPARK.session(), new SparkConvertOptions(parts, split, false)).convert(trace, distributed);
         for (String table : ParquetExport.FILES) {
-            Dataset<Row> a = spark.read().parquet(single.resolve(table).toString());
-            Dataset<Row> b = spark.read().parquet(distributed.resolve(table).toString());
+            Dataset<Row> a = SPARK.session().read().parquet(single.resolve(table).toString());
+            Dataset<Row> b = SPARK.session().read().parquet(distributed.resolve(table).toString());
             assertThat(b.schema().simpleString()).as("columns of %s", table).isEqualTo(a.schema().simpleString());
             // (the corpus's traces are small: rows compared as sorted lists, repeats included, in one job a side)
             assertThat(sorted(b)).as("rows of %s", table).containsExactlyElementsOf(sorted(a));
@@ -110,73 +97,19 @@ class SparkEqualsExportTest {
         return rows.collectAsList().stream().map(Row::toString).sorted().toList();
     }
 
-    /** Two processes with states, events, a variable, links between them and user fields. */
     /** A small trace written for the tests: two processes, nested states, two links, a variable. */
-    static final String SMALL = """
-            %EventDef PajeDefineContainerType 0
-            % Alias string
-            % Type string
-            % Name string
-            %EndEventDef
-            %EventDef PajeDefineStateType 1
-            % Alias string
-            % Type string
-            % Name string
-            %EndEventDef
-            %EventDef PajeCreateContainer 2
-            % Time date
-            % Alias string
-            % Type string
-            % Container string
-            % Name string
-            %EndEventDef
-            %EventDef PajeDefineLinkType 3
-            % Alias string
-            % Type string
-            % StartContainerType string
-            % EndContainerType string
-            % Name string
-            %EndEventDef
-            %EventDef PajeDefineVariableType 4
-            % Alias string
-            % Type string
-            % Name string
-            %EndEventDef
-            %EventDef PajeStartLink 5
-            % Time date
-            % Type string
-            % Container string
-            % StartContainer string
-            % Value string
-            % Key string
-            % Size string
-            %EndEventDef
-            %EventDef PajePushState 6
-            % Time date
-            % Type string
-            % Container string
-            % Value string
-            % File string
-            %EndEventDef
-            %EventDef PajeEndLink 7
-            % Time date
-            % Type string
-            % Container string
-            % EndContainer string
-            % Value string
-            % Key string
-            %EndEventDef
-            %EventDef PajePopState 8
-            % Time date
-            % Type string
-            % Container string
-            %EndEventDef
-            %EventDef PajeSetVariable 9
-            % Time date
-            % Type string
-            % Container string
-            % Value double
-            %EndEventDef
+    static final String SMALL = EventDefs.of("""
+            PajeDefineContainerType 0 Alias Type Name
+            PajeDefineStateType 1 Alias Type Name
+            PajeCreateContainer 2 Time Alias Type Container Name
+            PajeDefineLinkType 3 Alias Type StartContainerType EndContainerType Name
+            PajeDefineVariableType 4 Alias Type Name
+            PajeStartLink 5 Time Type Container StartContainer Value Key Size
+            PajePushState 6 Time Type Container Value File
+            PajeEndLink 7 Time Type Container EndContainer Value Key
+            PajePopState 8 Time Type Container
+            PajeSetVariable 9 Time Type Container Value:double
+            """) + """
             0 P 0 Process
             1 S P State
             3 L 0 P P Message

@@ -8,32 +8,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code paje spark convert|stats} as users run it: exit codes, outputs, one-line errors. */
 class SparkMainTest {
-    private static SparkSession spark;
+    @RegisterExtension
+    static final LocalSpark SPARK = new LocalSpark("paje-spark-cli-test");
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void start() {
-        // the commands use the running session (as under spark-submit) instead of starting their own
-        spark = SparkSession.builder().master("local[2]").appName("paje-spark-cli-test")
-                .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4").getOrCreate();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (spark != null) {
-            spark.stop();
-        }
-    }
 
     private Path small() throws IOException {
         Path t = dir.resolve("small.trace");
@@ -47,7 +32,7 @@ class SparkMainTest {
         SparkRun.Result c = SparkRun.run("convert", small().toString(), "-o", out.toString(), "--parts", "2");
         assertThat(c.exit()).as(c.toString()).isZero();
         assertThat(out.resolve("states.parquet")).isDirectory();
-        assertThat(spark.read().parquet(out.resolve("states.parquet").toString()).count()).isEqualTo(3);
+        assertThat(SPARK.session().read().parquet(out.resolve("states.parquet").toString()).count()).isEqualTo(3);
 
         SparkRun.Result s = SparkRun.run("stats", out.toString());
         assertThat(s.exit()).as(s.toString()).isZero();
@@ -118,8 +103,8 @@ class SparkMainTest {
         Path out = dir.resolve("out");
         SparkRun.Result r = SparkRun.run("convert", in.toString(), "-o", out.toString());
         assertThat(r.exit()).as(r.toString()).isZero();
-        assertThat(spark.read().parquet(out.resolve("a/variables.parquet").toString()).count()).isEqualTo(3);
-        assertThat(spark.read().parquet(out.resolve("b/variables.parquet").toString()).count()).isEqualTo(2);
+        assertThat(SPARK.session().read().parquet(out.resolve("a/variables.parquet").toString()).count()).isEqualTo(3);
+        assertThat(SPARK.session().read().parquet(out.resolve("b/variables.parquet").toString()).count()).isEqualTo(2);
     }
 
     /** The error is one line starting with {@code prefix}, with no stack trace. */

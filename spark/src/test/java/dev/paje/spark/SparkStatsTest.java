@@ -17,6 +17,7 @@ import dev.paje.stats.SubjectStats;
 import dev.paje.stats.VariableStats;
 import dev.paje.store.DisplayNames;
 import dev.paje.store.Trace;
+import dev.paje.testing.CorpusTests;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,13 +28,10 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -45,30 +43,15 @@ class SparkStatsTest {
             "pajeng-links.trace", "pajeng-variables.trace", "pajeng-gattaca.trace", "pajeng-simu-mardi.trace",
             "simgrid-smpi-replay-replay.trace", "poti-states.trace");
 
-    private static SparkSession spark;
+    @RegisterExtension
+    static final LocalSpark SPARK = new LocalSpark("paje-spark-stats-test");
 
     @TempDir
     Path dir;
 
-    @BeforeAll
-    static void start() {
-        spark = SparkSession.builder().master("local[2]").appName("paje-spark-stats-test")
-                .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4").getOrCreate();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (spark != null) {
-            spark.stop();
-        }
-    }
-
     @TestFactory
     Stream<DynamicTest> sparkStatsEqualCoreStatsOnSharedTraces() {
-        Path valid = Path.of(System.getProperty("paje.shared", "../shared"), "traces", "valid");
-        Assumptions.assumeTrue(Files.isDirectory(valid), "shared corpus not found at " + valid + ": skipping");
-        return SHARED.stream().map(valid::resolve).filter(Files::exists)
-                .map(t -> DynamicTest.dynamicTest(t.getFileName().toString(), () -> compare(t)));
+        return CorpusTests.eachValid(SHARED, t -> compare(t));
     }
 
     @Test
@@ -85,7 +68,7 @@ class SparkStatsTest {
         new ParquetExport(loaded, ParquetOptions.DEFAULT).write(Files.createDirectories(tables));
         Map<String, String> expected = expected(Stats.compute(loaded, StatsOptions.defaults()));
         Map<String, String> actual = new TreeMap<>();
-        for (Map.Entry<String, Dataset<Row>> e : SparkStats.compute(spark, tables).entrySet()) {
+        for (Map.Entry<String, Dataset<Row>> e : SparkStats.compute(SPARK.session(), tables).entrySet()) {
             for (Row r : e.getValue().collectAsList()) {
                 String key = e.getKey() + " " + r.getInt(0) + " " + r.getString(2);
                 switch (e.getKey()) {

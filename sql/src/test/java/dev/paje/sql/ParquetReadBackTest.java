@@ -1,14 +1,16 @@
 package dev.paje.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.paje.Corpus;
 import dev.paje.TraceLoader;
 import dev.paje.export.ParquetExport;
 import dev.paje.export.parquet.Codec;
 import dev.paje.export.parquet.ParquetOptions;
 import dev.paje.store.Trace;
 import dev.paje.store.TypeKind;
+import dev.paje.testing.CorpusTests;
+import dev.paje.testing.EventDefs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -91,104 +93,32 @@ class ParquetReadBackTest {
 
     @TestFactory
     Stream<DynamicTest> everyValidTraceOfTheCorpusReadsBack() throws IOException {
-        Path valid = Path.of(System.getProperty("paje.shared", "../shared")).resolve("traces/valid");
-        assumeTrue(Files.isDirectory(valid), "shared corpus absent: " + valid + " (set -Dpaje.shared=...)");
-        List<Path> traces;
-        try (Stream<Path> s = Files.list(valid)) {
-            traces = s.filter(p -> p.toString().endsWith(".trace")).sorted().toList();
-        }
-        return traces.stream().map(t -> DynamicTest.dynamicTest(t.getFileName().toString(), () -> {
+        return CorpusTests.each(Corpus.traces("valid"), t -> {
             try (Trace trace = load(t)) {
                 check(trace, dir.resolve(t.getFileName().toString()), ParquetOptions.DEFAULT);
             }
-        }));
+        });
     }
 
     /** A trace with thousands of containers' worth of rows, unique link keys and sparse user fields. */
     static Path generated(Path at, int events, long seed) throws IOException {
         Random r = new Random(seed);
         StringBuilder sb = new StringBuilder();
-        sb.append("""
-                %EventDef PajeDefineContainerType 1
-                % Alias string
-                % Type string
-                % Name string
-                %EndEventDef
-                %EventDef PajeDefineStateType 2
-                % Alias string
-                % Type string
-                % Name string
-                %EndEventDef
-                %EventDef PajeDefineEventType 3
-                % Alias string
-                % Type string
-                % Name string
-                %EndEventDef
-                %EventDef PajeDefineVariableType 4
-                % Alias string
-                % Type string
-                % Name string
-                %EndEventDef
-                %EventDef PajeDefineLinkType 5
-                % Alias string
-                % Type string
-                % StartContainerType string
-                % EndContainerType string
-                % Name string
-                %EndEventDef
-                %EventDef PajeCreateContainer 6
-                % Time date
-                % Alias string
-                % Type string
-                % Container string
-                % Name string
-                %EndEventDef
-                %EventDef PajePushState 7
-                % Time date
-                % Type string
-                % Container string
-                % Value string
-                %EndEventDef
-                %EventDef PajePopState 8
-                % Time date
-                % Type string
-                % Container string
-                %EndEventDef
-                %EventDef PajeNewEvent 9
-                % Time date
-                % Type string
-                % Container string
-                % Value string
-                % Tag string
-                %EndEventDef
-                %EventDef PajeSetVariable 10
-                % Time date
-                % Type string
-                % Container string
-                % Value double
-                %EndEventDef
-                %EventDef PajeStartLink 11
-                % Time date
-                % Type string
-                % Container string
-                % StartContainer string
-                % Value string
-                % Key string
-                %EndEventDef
-                %EventDef PajeEndLink 12
-                % Time date
-                % Type string
-                % Container string
-                % EndContainer string
-                % Value string
-                % Key string
-                %EndEventDef
-                %EventDef PajeNewEvent 13
-                % Time date
-                % Type string
-                % Container string
-                % Value string
-                %EndEventDef
+        sb.append(EventDefs.of("""
+                PajeDefineContainerType 1 Alias Type Name
+                PajeDefineStateType 2 Alias Type Name
+                PajeDefineEventType 3 Alias Type Name
+                PajeDefineVariableType 4 Alias Type Name
+                PajeDefineLinkType 5 Alias Type StartContainerType EndContainerType Name
+                PajeCreateContainer 6 Time Alias Type Container Name
+                PajePushState 7 Time Type Container Value
+                PajePopState 8 Time Type Container
+                PajeNewEvent 9 Time Type Container Value Tag
+                PajeSetVariable 10 Time Type Container Value:double
+                PajeStartLink 11 Time Type Container StartContainer Value Key
+                PajeEndLink 12 Time Type Container EndContainer Value Key
+                PajeNewEvent 13 Time Type Container Value
+                """)).append("""
                 1 P 0 Process
                 2 S P "Thread State"
                 3 E P Mark

@@ -1,30 +1,19 @@
 package dev.paje.trace;
 
-import java.nio.charset.StandardCharsets;
-
 /**
  * A type of the trace's hierarchy, made by a {@link Tracer}: a handle that lines refer to by its
  * pre-encoded alias. A type whose definition was refused (lenient mode) is not {@code live}: using it
  * is counted as {@link Misuse#UNKNOWN_TYPE}.
  */
-public abstract sealed class TraceType permits ContainerType, VariableType, ValuedType {
+public abstract sealed class TraceType extends Handle permits ContainerType, VariableType, ValuedType {
     final Tracer tracer;
-    final String name;
     /** The container type that holds it (for a container type: its parent); null for the root type. */
     final ContainerType container;
-    final byte[] alias;
-    final boolean live;
 
     TraceType(Tracer tracer, String name, ContainerType container, String alias, boolean live) {
+        super(name, alias, live);
         this.tracer = tracer;
-        this.name = name;
         this.container = container;
-        this.alias = alias.getBytes(StandardCharsets.US_ASCII);
-        this.live = live;
-    }
-
-    public String name() {
-        return name;
     }
 
     @Override

@@ -7,6 +7,7 @@ import com.microsoft.playwright.Page;
 import dev.paje.TraceLoader;
 import dev.paje.server.ServedTrace;
 import dev.paje.server.ViewerServer;
+import dev.paje.testing.EventDefs;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,20 +31,10 @@ class CausalViewPageTest extends PageTest {
 
     private static ViewerServer counters() throws IOException {
         String text = java.nio.file.Files.readString(Path.of("src/test/resources/causal/skew.trace"));
-        StringBuilder b = new StringBuilder(text.replace("\n0 M 0 Machine", """
-
-                %EventDef PajeDefineVariableType 20
-                % Alias string
-                % Type string
-                % Name string
-                %EndEventDef
-                %EventDef PajeSetVariable 21
-                % Time date
-                % Type string
-                % Container string
-                % Value double
-                %EndEventDef
-                0 M 0 Machine""")).append("20 C P Counter\n");
+        StringBuilder b = new StringBuilder(text.replace("\n0 M 0 Machine", "\n" + EventDefs.of("""
+                PajeDefineVariableType 20 Alias Type Name
+                PajeSetVariable 21 Time Type Container Value:double
+                """) + "0 M 0 Machine")).append("20 C P Counter\n");
         for (int i = 1; i < 400; i++) { // every 25 ms from 0.025 to 9.975 s
             b.append("21 ").append(i * 0.025).append(" C p1 ").append(i).append('\n');
         }

@@ -111,7 +111,12 @@ abstract class PageTest {
 
     /** Opens {@code server}'s page at {@code hash} and waits until it is drawn and idle. */
     void load(ViewerServer server, String hash) {
-        page.navigate(server.url() + hash);
+        open(server.url() + hash);
+    }
+
+    /** Opens {@code url} and waits until the page is drawn and idle. */
+    void open(String url) {
+        page.navigate(url);
         page.waitForSelector("body[data-ready=\"1\"]");
         idle();
     }

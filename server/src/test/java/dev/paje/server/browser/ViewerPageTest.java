@@ -32,6 +32,27 @@ class ViewerPageTest extends PageTest {
         return new double[] {num("paje.view.start"), num("paje.view.end")};
     }
 
+    /** {@code text} written to {@code file} and loaded, its problems collected. */
+    private static TraceLoader.Loaded loadWritten(Path file, String text) throws IOException {
+        Files.writeString(file, text);
+        return TraceLoader.builder().collectProblems(100).build().load(file);
+    }
+
+    /** hello.trace with {@code lines} before the destruction of p2 at 3.5 s, written to {@code file}, loaded (no problems) and served. */
+    private static ViewerServer serveHelloWith(Path file, CharSequence lines) throws IOException {
+        String text = Files.readString(Path.of("../examples/hello.trace")).replace("7 3.5 P p2", lines + "7 3.5 P p2");
+        TraceLoader.Loaded loaded = loadWritten(file, text);
+        assertThat(loaded.problems()).isEmpty();
+        return ViewerServer.start(loaded, file.getFileName().toString(), "127.0.0.1", 0);
+    }
+
+    /** Clicks a toolbar button, waits until the page is idle and checks the view it shows then. */
+    private void clickThenView(String button, double start, double end) {
+        page.click(button);
+        idle();
+        assertThat(view()).as("view after %s", button).containsExactly(start, end);
+    }
+
     /** Page x of time t. */
     /** Page y of the top of the first lane of a container's row. */
     private double laneTop(String container) {
@@ -113,37 +134,17 @@ class ViewerPageTest extends PageTest {
         // the time under the cursor stays under the cursor
         assertThat((1.0 - v[0]) / (v[1] - v[0])).isCloseTo(0.25, within(0.01));
 
-        page.click("#btn-all");
-        idle();
-        assertThat(view()).containsExactly(0.0, 4.0);
-        page.click("#btn-in");
-        idle();
-        assertThat(view()).containsExactly(0.0, 2.0);
-        page.click("#btn-right");
-        idle();
-        assertThat(view()).containsExactly(1.0, 3.0);
-        page.click("#btn-in");
-        idle();
-        assertThat(view()).containsExactly(1.0, 2.0);
-        page.click("#btn-end");
-        idle();
-        assertThat(view()).containsExactly(3.0, 4.0);
-        page.click("#btn-left");
-        idle();
-        assertThat(view()).containsExactly(2.5, 3.5);
-        page.click("#btn-out");
-        idle();
-        assertThat(view()).containsExactly(2.0, 4.0);
-        page.click("#btn-start");
-        idle();
-        assertThat(view()).containsExactly(0.0, 2.0);
+        clickThenView("#btn-all", 0.0, 4.0);
+        clickThenView("#btn-in", 0.0, 2.0);
+        clickThenView("#btn-right", 1.0, 3.0);
+        clickThenView("#btn-in", 1.0, 2.0);
+        clickThenView("#btn-end", 3.0, 4.0);
+        clickThenView("#btn-left", 2.5, 3.5);
+        clickThenView("#btn-out", 2.0, 4.0);
+        clickThenView("#btn-start", 0.0, 2.0);
         // back and forward through the zoom history
-        page.click("#btn-back");
-        idle();
-        assertThat(view()).containsExactly(2.0, 4.0);
-        page.click("#btn-forward");
-        idle();
-        assertThat(view()).containsExactly(0.0, 2.0);
+        clickThenView("#btn-back", 2.0, 4.0);
+        clickThenView("#btn-forward", 0.0, 2.0);
         // the keyboard: + zooms in around the centre, arrows pan
         page.keyboard().press("+");
         idle();
@@ -264,9 +265,7 @@ class ViewerPageTest extends PageTest {
         page.waitForFunction("() => location.hash.includes('colors=4:1:123456')");
         String url = page.url();
         page.navigate("about:blank");
-        page.navigate(url);
-        page.waitForSelector("body[data-ready=\"1\"]");
-        idle();
+        open(url);
         assertColor(screenshot("legend-reloaded"), x(0.6), y, 0x12, 0x34, 0x56);
         page.click(blocked + " button.reset");
         page.waitForFunction("() => !('4:1' in paje.colors)");
@@ -344,9 +343,7 @@ class ViewerPageTest extends PageTest {
         assertColor(screenshot("rows-fit"), x(0.6), y, 230, 51, 51);
         String url = page.url();
         page.navigate("about:blank");
-        page.navigate(url);
-        page.waitForSelector("body[data-ready=\"1\"]");
-        idle();
+        open(url);
         assertThat(page.inputValue("#density")).isEqualTo("fit");
     }
 
@@ -362,9 +359,7 @@ class ViewerPageTest extends PageTest {
         // and the recorded hash opens the same view in a new page
         String url = page.url();
         page.navigate("about:blank");
-        page.navigate(url);
-        page.waitForSelector("body[data-ready=\"1\"]");
-        idle();
+        open(url);
         assertThat(view()).containsExactly(1.0, 1.5);
         assertThat(rowIds()).doesNotContain(id("rank 1 / main"));
     }
@@ -380,14 +375,10 @@ class ViewerPageTest extends PageTest {
     void aTraceWithProblemsShowsThem(@TempDir Path dir) throws IOException {
         String text = Files.readString(Path.of("../examples/hello.trace"))
                 .replace("13 1.1 t11 E checkpoint", "13 1.1 nowhere E checkpoint");
-        Path bad = dir.resolve("broken.trace");
-        Files.writeString(bad, text);
-        TraceLoader.Loaded loaded = TraceLoader.builder().collectProblems(100).build().load(bad);
+        TraceLoader.Loaded loaded = loadWritten(dir.resolve("broken.trace"), text);
         assertThat(loaded.problems()).isNotEmpty();
         try (ViewerServer other = ViewerServer.start(loaded, "broken.trace", "127.0.0.1", 0)) {
-            page.navigate(other.url());
-            page.waitForSelector("body[data-ready=\"1\"]");
-            idle();
+            load(other, "");
             page.waitForSelector("#problems:not([hidden])");
             assertThat(page.textContent("#problems")).contains("broken.trace:").contains("nowhere");
             // what could be read is still drawn
@@ -406,15 +397,8 @@ class ViewerPageTest extends PageTest {
                 threads.append(String.format(java.util.Locale.ROOT, "10 2.0 x%d S io%n", i));
             }
         }
-        String text = Files.readString(Path.of("../examples/hello.trace")).replace("7 3.5 P p2", threads + "7 3.5 P p2");
-        Path file = dir.resolve("many.trace");
-        Files.writeString(file, text);
-        TraceLoader.Loaded loaded = TraceLoader.builder().collectProblems(100).build().load(file);
-        assertThat(loaded.problems()).isEmpty();
-        try (ViewerServer other = ViewerServer.start(loaded, "many.trace", "127.0.0.1", 0)) {
-            page.navigate(other.url() + "#rows=fit");
-            page.waitForSelector("body[data-ready=\"1\"]");
-            idle();
+        try (ViewerServer other = serveHelloWith(dir.resolve("many.trace"), threads)) {
+            load(other, "#rows=fit");
             assertThat(num("paje.rows.length")).isGreaterThanOrEqualTo(400);
             assertThat(num("paje.rows.find(r => r.name === 'thread 10').height")).isLessThan(3);
             assertThat(num("paje.drawn.summaries")).isGreaterThanOrEqualTo(400);
@@ -440,21 +424,12 @@ class ViewerPageTest extends PageTest {
         for (int i = 0; i < 3000; i++) {
             dense.append(String.format(java.util.Locale.ROOT, "13 %.6f t12 E tick%n", 0.001 + i * 0.001));
         }
-        String text = Files.readString(Path.of("../examples/hello.trace")).replace("7 3.5 P p2", dense + "7 3.5 P p2");
-        Path file = dir.resolve("dense.trace");
-        Files.writeString(file, text);
-        TraceLoader.Loaded loaded = TraceLoader.builder().collectProblems(100).build().load(file);
-        assertThat(loaded.problems()).isEmpty();
-        try (ViewerServer other = ViewerServer.start(loaded, "dense.trace", "127.0.0.1", 0)) {
-            page.navigate(other.url());
-            page.waitForSelector("body[data-ready=\"1\"]");
-            idle();
+        try (ViewerServer other = serveHelloWith(dir.resolve("dense.trace"), dense)) {
+            load(other, "");
             assertThat(num("paje.drawn.summaries")).isGreaterThan(100);
             screenshot("dense-summarized");
             // zoomed in far enough, the same states are exact again
-            page.navigate(other.url() + "#view=1,1.05");
-            page.waitForSelector("body[data-ready=\"1\"]");
-            idle();
+            load(other, "#view=1,1.05");
             assertThat(num("paje.drawn.states")).isGreaterThan(100);
             screenshot("dense-zoomed");
         }

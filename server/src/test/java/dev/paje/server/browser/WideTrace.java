@@ -1,6 +1,7 @@
 package dev.paje.server.browser;
 
 import dev.paje.server.ViewerServer;
+import dev.paje.testing.EventDefs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,15 +53,16 @@ final class WideTrace {
 
     static Path write(Path dir, int nodes, int procs, int threads, boolean memory) throws IOException {
         StringBuilder b = new StringBuilder();
-        // the definitions, one line each: event name, id, then its fields (all strings but Time and Color)
-        def(b, "PajeDefineContainerType 0", "Alias", "Type", "Name");
-        def(b, "PajeDefineStateType 1", "Alias", "Type", "Name");
-        def(b, "PajeDefineEntityValue 5", "Alias", "Type", "Name", "Color");
-        def(b, "PajeCreateContainer 6", "Time", "Alias", "Type", "Container", "Name");
-        def(b, "PajePushState 11", "Time", "Container", "Type", "Value");
-        def(b, "PajePopState 12", "Time", "Container", "Type");
-        def(b, "PajeDefineVariableType 3", "Alias", "Type", "Name");
-        def(b, "PajeSetVariable 8", "Time", "Container", "Type", "Value:double");
+        b.append(EventDefs.of("""
+                PajeDefineContainerType 0 Alias Type Name
+                PajeDefineStateType 1 Alias Type Name
+                PajeDefineEntityValue 5 Alias Type Name Color
+                PajeCreateContainer 6 Time Alias Type Container Name
+                PajePushState 11 Time Container Type Value
+                PajePopState 12 Time Container Type
+                PajeDefineVariableType 3 Alias Type Name
+                PajeSetVariable 8 Time Container Type Value:double
+                """));
         b.append("""
                 0 N 0 Node
                 0 P N Process
@@ -117,16 +119,6 @@ final class WideTrace {
         Path out = dir.resolve("wide.trace");
         Files.writeString(out, b);
         return out;
-    }
-
-    private static void def(StringBuilder b, String event, String... fields) {
-        b.append("%EventDef ").append(event).append('\n');
-        for (String f : fields) { // NAME, or NAME:TYPE where the type is not the usual one
-            String[] nt = f.split(":");
-            String type = nt.length > 1 ? nt[1] : f.equals("Time") ? "date" : f.equals("Color") ? "color" : "string";
-            b.append("% ").append(nt[0]).append(' ').append(type).append('\n');
-        }
-        b.append("%EndEventDef\n");
     }
 
     private record Event(double time, String line) {

@@ -15,7 +15,7 @@ import java.util.stream.IntStream;
 
 /**
  * Not a test: measures /api/window over HTTP on 127.0.0.1 (request sent to body read) for random
- * windows. {@code java -cp ... dev.paje.server.WindowTiming TRACE [REQUESTS [ROWS]]}.
+ * windows. {@code bench/timing.sh WindowTiming TRACE [REQUESTS [ROWS]]}.
  */
 public final class WindowTiming {
     private WindowTiming() {

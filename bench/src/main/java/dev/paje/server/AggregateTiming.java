@@ -14,7 +14,7 @@ import java.util.Comparator;
 /**
  * Not a test: times {@code /api/window?aggregate=} over HTTP for the container with the most
  * descendants and for one of its children, whole trace and a tenth of it, at width 1500.
- * {@code java -cp ... dev.paje.server.AggregateTiming TRACE [CACHE_DIR]}.
+ * {@code bench/timing.sh AggregateTiming TRACE [CACHE_DIR]}.
  */
 public final class AggregateTiming {
     private AggregateTiming() {

@@ -16,7 +16,7 @@ import java.util.Map;
  * Not a test: panning fluidity of the viewer page in headless Chromium (Debian's, driven by Playwright) at
  * 1600x1000. Zooms in with the wheel, then records requestAnimationFrame intervals while dragging the diagram
  * (mouse down, small moves, mouse up; about 60 moves in all) and zooming with the wheel, until the page is
- * idle again. {@code java -cp ... dev.paje.server.PanTiming TRACE [DRAG_STEPS [HASH_PARAMS]]}, e.g. {@code rows=fit}.
+ * idle again. {@code bench/timing.sh PanTiming TRACE [DRAG_STEPS [HASH_PARAMS]]}, e.g. {@code rows=fit}.
  */
 public final class PanTiming {
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");

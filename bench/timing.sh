@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs one of the viewer's timing tools (bench/src/main/java/dev/paje/server: not tests, they only measure),
+# after compiling the bench module and the modules it needs (never installed into ~/.m2).
+#
+# Usage: bench/timing.sh TOOL ARGS...
+#   WindowTiming TRACE [REQUESTS [ROWS]]          /api/window over HTTP and in process, random windows
+#   PanTiming TRACE [DRAG_STEPS [HASH_PARAMS]]     panning frames of the page in headless Chromium
+#   AggregateTiming TRACE [CACHE_DIR]              /api/window?aggregate= for the largest subtrees
+#   AggregateTraceGenerator OUT [NODES THREADS STATES]  writes a trace of NODES x THREADS containers
+# Runs from the repository's root (relative paths in ARGS are taken from there).
+set -euo pipefail
+bench="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+source "$bench/common.sh"
+tool=${1:?which tool? WindowTiming, PanTiming, AggregateTiming or AggregateTraceGenerator}; shift
+cd "$repo"
+cp_file="$cache/timing-classpath.txt"
+echo "compiling bench and the modules it needs..." >&2
+./mvnw -q -B compile dependency:build-classpath -pl bench -am -Dmdep.outputFile="$cp_file" >&2
+# the reactor's modules as their classes folders: compile does not package them
+modules=$(for m in core trace-api render sql server bench; do printf '%s:' "$repo/$m/target/classes"; done)
+PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 exec java -cp "$modules$(cat "$cp_file")" "dev.paje.server.$tool" "$@"

@@ -1,7 +1,9 @@
 package dev.paje.format;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -46,6 +48,22 @@ public final class JsonOut implements AutoCloseable {
     private JsonOut(OutputStream out, boolean pretty) {
         this.out = out;
         this.pretty = pretty;
+    }
+
+    /** What writes some JSON: a document, or a part of one to {@link #splice} into another. */
+    public interface Part {
+        void writeTo(JsonOut g) throws IOException;
+    }
+
+    /** The bytes {@code part} writes, compact (into memory: parts are rendered on several cores, then spliced). */
+    public static byte[] bytes(Part part) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
+        try (JsonOut g = new JsonOut(bytes)) {
+            part.writeTo(g);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a byte array does not fail
+        }
+        return bytes.toByteArray();
     }
 
     /** A writer with the layout of Jackson's {@code DefaultPrettyPrinter} ({@code "name" : value}, {@code [ ]}, {@code { }}). */

@@ -2,48 +2,23 @@ package dev.paje.query;
 
 import dev.paje.format.JsonOut;
 import java.io.IOException;
-import java.util.Arrays;
 
-/** A growable column of doubles that samplers reuse from table to table. */
-public final class DoubleColumn {
-    private double[] values = new double[64];
-    private int size;
-
-    public int size() {
-        return size;
-    }
-
+/** A growable column of doubles, kept as their bits (see {@link Column}). */
+public final class DoubleColumn extends Column {
     public double get(int i) {
-        if (i >= size) {
-            throw new IndexOutOfBoundsException(i + " of " + size);
-        }
-        return values[i];
+        return Double.longBitsToDouble(cell(i));
     }
 
     void add(double v) {
-        if (size == values.length) {
-            values = Arrays.copyOf(values, size * 2);
-        }
-        values[size++] = v;
+        addCell(Double.doubleToRawLongBits(v));
     }
 
     void set(int i, double v) {
-        if (i >= size) {
-            throw new IndexOutOfBoundsException(i + " of " + size);
-        }
-        values[i] = v;
+        setCell(i, Double.doubleToRawLongBits(v));
     }
 
-    /** The column as a JSON array. */
-    public void write(JsonOut g) throws IOException {
-        g.beginArray();
-        for (int i = 0; i < size; i++) {
-            g.value(values[i]);
-        }
-        g.endArray();
-    }
-
-    void clear() {
-        size = 0;
+    @Override
+    void writeCell(JsonOut g, long cell) throws IOException {
+        g.value(Double.longBitsToDouble(cell));
     }
 }

@@ -54,6 +54,11 @@ public final class PixelGrid {
         return x <= 0 ? 0 : x >= width ? width : x;
     }
 
+    /** The pixel a {@link #position} falls in: the last one for the window's end. */
+    public int pixelAt(double x) {
+        return Math.min(width - 1, (int) x);
+    }
+
     /** Whether an entity of this duration is drawn exactly (at least one pixel long). */
     public boolean exact(double duration) {
         return duration >= pixel;

@@ -27,9 +27,8 @@ final class PixelSpread {
         }
         double xa = grid.position(a);
         double xb = grid.position(b);
-        int last = grid.width() - 1;
-        int first = Math.min(last, (int) xa);
-        int end = Math.min(last, (int) xb);
+        int first = grid.pixelAt(xa);
+        int end = grid.pixelAt(xb);
         if (first == end) {
             part[first] += (xb - xa) * weight;
             return;

@@ -127,14 +127,13 @@ public final class StateSampler extends PixelSampler<StateSampler> {
                 itemValue.add(value);
                 itemLevel.add(level);
             } else {
-                spread(Math.max(a, ws), Math.min(e, we), Math.max(0, level), value);
+                split(Math.max(a, ws), Math.min(e, we), Math.max(0, level), value, Into.PIECES);
             }
         }
         // the buckets: time of the shorter states, split between pixels by overlap
         double w = s.width(k);
         double scale = grid.width() / (we - ws);
         double bucketPx = w * scale;
-        int last = grid.width() - 1;
         int[] in = s.entriesIn(k, ws, we);
         for (int i = in[0]; i < in[1]; i++) {
             long b = s.bucket(k, i);
@@ -146,8 +145,8 @@ public final class StateSampler extends PixelSampler<StateSampler> {
             int level = s.entryLevel(k, i);
             int value = s.entryValue(k, i);
             double time = s.entryTime(k, i) * scale / bucketPx;
-            int p0 = Math.min(last, (int) xa);
-            int p1 = Math.min(last, (int) xb);
+            int p0 = grid.pixelAt(xa);
+            int p1 = grid.pixelAt(xb);
             if (time == 0 || p0 == p1) {
                 piece(p0, level, value, time * (xb - xa));
                 continue;
@@ -161,25 +160,6 @@ public final class StateSampler extends PixelSampler<StateSampler> {
         }
         group();
         return this;
-    }
-
-    /** {@link #accumulate}'s split of {@code [a, b]} between pixels, as pieces. */
-    private void spread(double a, double b, int level, int value) {
-        double xa = grid.position(a);
-        double xb = grid.position(b);
-        int last = grid.width() - 1;
-        int first = Math.min(last, (int) xa);
-        int end = Math.min(last, (int) xb);
-        if (first == end) {
-            piece(first, level, value, xb - xa);
-            return;
-        }
-        for (int p = first; p <= end; p++) {
-            double part = Math.min(xb, p + 1) - Math.max(xa, p);
-            if (part > 0 || p == first) {
-                piece(p, level, value, part);
-            }
-        }
     }
 
     private void piece(int px, int level, int value, double time) {
@@ -285,7 +265,7 @@ public final class StateSampler extends PixelSampler<StateSampler> {
         for (int i = 0; i < itemRow.size(); i++) {
             double xa = grid.position(itemStart.get(i));
             double xb = grid.position(itemEnd.get(i));
-            for (int p = Math.min(w - 1, (int) xa), last = Math.min(w - 1, (int) xb); p <= last; p++) {
+            for (int p = grid.pixelAt(xa), last = grid.pixelAt(xb); p <= last; p++) {
                 double part = Math.min(xb, p + 1) - Math.max(xa, p);
                 if (part > 0 || xb == xa) {
                     offer(p, part, itemLevel.get(i), itemValue.get(i));
@@ -342,20 +322,37 @@ public final class StateSampler extends PixelSampler<StateSampler> {
             grow(level + 1);
         }
         maxLevel = Math.max(maxLevel, level);
+        split(a, b, level, value, Into.CELLS);
+    }
+
+    /**
+     * Where {@link #split} puts the parts of a state: pieces (a summary's states come out of pixel
+     * order: grouped at the end), or the open cells (rows come in pixel order).
+     */
+    private enum Into { PIECES, CELLS }
+
+    /** The part of each pixel {@code [a, b]} covers, in pixel units, {@code into} pieces or cells. */
+    private void split(double a, double b, int level, int value, Into into) {
         double xa = grid.position(a);
         double xb = grid.position(b);
-        int last = grid.width() - 1;
-        int first = Math.min(last, (int) xa);
-        int end = Math.min(last, (int) xb);
+        int first = grid.pixelAt(xa);
+        int end = grid.pixelAt(xb);
         if (first == end) {
-            add(level, first, value, xb - xa); // 0 for an instant: present, with no time
+            emit(first, level, value, xb - xa, into); // 0 for an instant: present, with no time
             return;
         }
         for (int p = first; p <= end; p++) {
             double part = Math.min(xb, p + 1) - Math.max(xa, p);
             if (part > 0 || p == first) { // a state ending on a pixel's edge does not touch that pixel
-                add(level, p, value, part);
+                emit(p, level, value, part, into);
             }
+        }
+    }
+
+    private void emit(int px, int level, int value, double time, Into into) {
+        switch (into) {
+            case PIECES -> piece(px, level, value, time);
+            case CELLS -> add(level, px, value, time);
         }
     }
 

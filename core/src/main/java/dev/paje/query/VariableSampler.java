@@ -105,7 +105,6 @@ public final class VariableSampler extends PixelSampler<VariableSampler> {
         }
         // the buckets: in every pixel they overlap
         double w = s.width(k);
-        int lastPx = grid.width() - 1;
         int[] in = s.entriesIn(k, ws, we);
         for (int i = in[0]; i < in[1]; i++) {
             long b = s.bucket(k, i);
@@ -124,8 +123,8 @@ public final class VariableSampler extends PixelSampler<VariableSampler> {
             }
             double xa = grid.position(a);
             double xb = grid.position(z);
-            int p0 = Math.min(lastPx, (int) xa);
-            int p1 = Math.min(lastPx, (int) Math.ceil(xb) - 1);
+            int p0 = grid.pixelAt(xa);
+            int p1 = grid.pixelAt(Math.ceil(xb) - 1);
             accumulate(p0, Math.max(p0, p1), s.entryMin(k, i), s.entryMax(k, i), s.entryLast(k, i), s.entryLastRow(k, i));
         }
     }

@@ -8,9 +8,7 @@ import dev.paje.query.PixelGrid;
 import dev.paje.store.Container;
 import dev.paje.store.Type;
 import dev.paje.store.TypeKind;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -44,7 +42,8 @@ public final class AggregateRows {
         } else {
             List<CompletableFuture<byte[]>> parts = new ArrayList<>();
             for (Container c : containers) {
-                parts.add(CompletableFuture.supplyAsync(() -> new AggregateRows(grid, types, traceEnd).render(List.of(c))));
+                parts.add(CompletableFuture.supplyAsync(() -> JsonOut.bytes(
+                        part -> new AggregateRows(grid, types, traceEnd).objects(part, List.of(c))))); // a sampler per part
             }
             for (CompletableFuture<byte[]> part : parts) {
                 g.splice(part.join());
@@ -53,49 +52,46 @@ public final class AggregateRows {
         g.endArray();
     }
 
-    private byte[] render(List<Container> containers) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
-        try (JsonOut g = new JsonOut(bytes)) {
-            objects(g, containers);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // a byte array does not fail
-        }
-        return bytes.toByteArray();
-    }
-
     private void objects(JsonOut g, List<Container> containers) throws IOException {
         for (Container c : containers) {
             g.beginObject();
             g.name("container").value(c.id());
-            g.name("states").beginArray();
-            for (Type t : types) {
-                if (t.kind() == TypeKind.STATE) {
-                    List<Container> members = AggregateSampler.members(c, t);
-                    if (!members.isEmpty()) {
-                        states(g, t, sampler.states(t, members));
-                    }
-                }
-            }
-            g.endArray();
-            g.name("variables").beginArray();
-            for (Type t : types) {
-                if (t.kind() == TypeKind.VARIABLE) {
-                    List<Container> members = AggregateSampler.members(c, t);
-                    if (!members.isEmpty()) {
-                        variables(g, t, sampler.variables(t, members));
-                    }
-                }
-            }
-            g.endArray();
+            kind(g, "states", c, TypeKind.STATE);
+            kind(g, "variables", c, TypeKind.VARIABLE);
             g.endObject();
         }
     }
 
-    private void states(JsonOut g, Type t, AggregateSampler a) throws IOException {
+    /** The array {@code name}: one aggregate per type of {@code kind} that {@code c} has members of. */
+    private void kind(JsonOut g, String name, Container c, TypeKind kind) throws IOException {
+        g.name(name).beginArray();
+        for (Type t : types) {
+            if (t.kind() != kind) {
+                continue;
+            }
+            List<Container> members = AggregateSampler.members(c, t);
+            if (members.isEmpty()) {
+                continue;
+            }
+            switch (kind) {
+                case STATE -> states(g, t, sampler.states(t, members));
+                case VARIABLE -> variables(g, t, sampler.variables(t, members));
+                default -> throw new IllegalArgumentException("no aggregate of " + kind);
+            }
+        }
+        g.endArray();
+    }
+
+    /** Opens one aggregate's object: its type, how many members, the pixels it has figures for. */
+    private static void begin(JsonOut g, Type t, AggregateSampler a) throws IOException {
         g.beginObject();
         g.name("type").value(t.id());
         g.name("members").value(a.members);
         a.px.write(g.name("px"));
+    }
+
+    private void states(JsonOut g, Type t, AggregateSampler a) throws IOException {
+        begin(g, t, a);
         thousandths(g, "alive", a.alive);
         a.cellCount.write(g.name("count"));
         a.value.write(g.name("value"));
@@ -113,10 +109,7 @@ public final class AggregateRows {
     }
 
     private void variables(JsonOut g, Type t, AggregateSampler a) throws IOException {
-        g.beginObject();
-        g.name("type").value(t.id());
-        g.name("members").value(a.members);
-        a.px.write(g.name("px"));
+        begin(g, t, a);
         a.sum.write(g.name("sum"));
         a.mean.write(g.name("mean"));
         g.endObject();

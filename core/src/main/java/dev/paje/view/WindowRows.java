@@ -12,9 +12,7 @@ import dev.paje.store.StateTable;
 import dev.paje.store.Type;
 import dev.paje.store.TypeKind;
 import dev.paje.store.VariableTable;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.List;
 
 /** The rows of a window answer for some containers, as comma-separated JSON objects: one part of the answer. */
@@ -37,13 +35,7 @@ final class WindowRows {
 
     /** The rows of {@code containers}, rendered to bytes (parts are rendered on several cores). */
     byte[] render(List<Container> containers) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
-        try (JsonOut g = new JsonOut(bytes)) {
-            write(g, containers);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // a byte array does not fail
-        }
-        return bytes.toByteArray();
+        return JsonOut.bytes(g -> write(g, containers));
     }
 
     void write(JsonOut g, List<Container> containers) throws IOException {

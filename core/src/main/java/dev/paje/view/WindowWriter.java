@@ -37,15 +37,11 @@ final class WindowWriter {
     }
 
     void states(StateSampler s) throws IOException {
-        g.name("items").beginObject();
-        ints("row", s.itemRow);
-        doubles("start", s.itemStart);
-        doubles("end", s.itemEnd);
+        beginItems(s.itemRow, s.itemStart, s.itemEnd);
         ints("value", s.itemValue);
         ints("level", s.itemLevel);
         g.endObject();
-        g.name("summary").beginObject();
-        ints("px", s.cellPx);
+        beginSummary(s.cellPx);
         ints("level", s.cellLevel);
         ints("count", s.cellCount);
         ints("value", s.shareValue);
@@ -84,14 +80,10 @@ final class WindowWriter {
     }
 
     void variables(VariableSampler s) throws IOException {
-        g.name("items").beginObject();
-        ints("row", s.itemRow);
-        doubles("start", s.itemStart);
-        doubles("end", s.itemEnd);
+        beginItems(s.itemRow, s.itemStart, s.itemEnd);
         doubles("value", s.itemValue);
         g.endObject();
-        g.name("summary").beginObject();
-        ints("px", s.cellPx);
+        beginSummary(s.cellPx);
         doubles("min", s.cellMin);
         doubles("max", s.cellMax);
         doubles("last", s.cellLast);
@@ -99,10 +91,23 @@ final class WindowWriter {
     }
 
     private void counts(PointSampler s) throws IOException {
-        g.name("summary").beginObject();
-        ints("px", s.countPx);
+        beginSummary(s.countPx);
         ints("count", s.count);
         g.endObject();
+    }
+
+    /** Opens the {@code items} object at the columns of every entity drawn exactly from a sampler's own columns. */
+    private void beginItems(IntColumn row, DoubleColumn start, DoubleColumn end) throws IOException {
+        g.name("items").beginObject();
+        ints("row", row);
+        doubles("start", start);
+        doubles("end", end);
+    }
+
+    /** Opens the {@code summary} object at its pixel column. */
+    private void beginSummary(IntColumn px) throws IOException {
+        g.name("summary").beginObject();
+        ints("px", px);
     }
 
     private void ints(String name, IntColumn c) throws IOException {

@@ -56,6 +56,17 @@ class JsonOutTest {
     }
 
     @Test
+    void partsWrittenApartSpliceIntoOneDocument() throws IOException {
+        byte[] first = JsonOut.bytes(g -> g.beginObject().name("x").value(1).endObject());
+        byte[] second = JsonOut.bytes(g -> g.beginObject().name("y").beginArray().value(2.5).endArray().endObject());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonOut g = new JsonOut(out)) {
+            g.beginArray().splice(first).splice(second).endArray();
+        }
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("[{\"x\":1},{\"y\":[2.5]}]");
+    }
+
+    @Test
     void prettyLaysOutOneFieldALineAndArraysInline() throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (JsonOut g = JsonOut.pretty(out)) {

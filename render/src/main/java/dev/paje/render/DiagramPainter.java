@@ -18,21 +18,7 @@ import java.awt.RenderingHints;
  * image): frame, then each row's states, variables and events as the samplers give them at the
  * plot's pixel width, the hatching of what was summarized, the links, and the legend.
  */
-final class DiagramPainter {
-    private final Trace trace;
-    private final Scope scope;
-    private final Layout layout;
-    private final Palette palette;
-    private final String title;
-
-    DiagramPainter(Trace trace, Scope scope, Layout layout, Palette palette, String title) {
-        this.trace = trace;
-        this.scope = scope;
-        this.layout = layout;
-        this.palette = palette;
-        this.title = title;
-    }
-
+record DiagramPainter(Trace trace, Scope scope, Layout layout, Palette palette, String title) {
     /** Paints the whole picture and returns what it drew. */
     Picture paint(Graphics2D g) {
         g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);

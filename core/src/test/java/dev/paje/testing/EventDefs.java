@@ -13,24 +13,23 @@ public final class EventDefs {
 
     /** The blocks of {@code specs} (one definition a line, blank lines skipped), each field on its own "% NAME TYPE" line. */
     public static String of(String specs) {
-        StringBuilder b = new StringBuilder();
+        PajeHeader header = new PajeHeader();
         for (String spec : specs.split("\n")) {
             if (spec.isBlank()) {
                 continue;
             }
             String[] words = spec.strip().split(" +");
-            if (words.length < 2) {
+            if (words.length < 2 || !words[1].matches("[0-9]+")) {
                 throw new IllegalArgumentException("expected 'EVENT ID FIELD...', found '" + spec + "'");
             }
-            b.append("%EventDef ").append(words[0]).append(' ').append(words[1]).append('\n');
+            String[] fields = new String[words.length - 2];
             for (int i = 2; i < words.length; i++) {
                 String[] nameType = words[i].split(":");
-                b.append("% ").append(nameType[0]).append(' ')
-                        .append(nameType.length > 1 ? nameType[1] : usualType(nameType[0])).append('\n');
+                fields[i - 2] = nameType[0] + " " + (nameType.length > 1 ? nameType[1] : usualType(nameType[0]));
             }
-            b.append("%EndEventDef\n");
+            header.define(Integer.parseInt(words[1]), words[0], fields);
         }
-        return b.toString();
+        return header.lines().isEmpty() ? "" : header.text();
     }
 
     private static String usualType(String field) {

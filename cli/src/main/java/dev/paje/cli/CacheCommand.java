@@ -19,14 +19,6 @@ import picocli.CommandLine.Parameters;
 
 /** {@code paje cache info|clear}: lists and removes the binary caches of traces. */
 @Command(name = "cache", sortOptions = false,
-        header = "List (info) or remove (clear) the binary caches of traces.",
-        description = {"Caches are the stores of traces of 64 MB and more, kept next to the trace",
-            "(.NAME.XXXXXX.pjcache), in ~/.cache/paje when that folder is read-only, or in --cache-dir.",
-            "Each is checked: ok, stale (the trace changed), orphan (the trace is gone), damaged,",
-            "other version, or unfinished (its writer stopped). A cache that is not ok is never used.",
-            "With TRACE or DIR arguments, only their caches (a folder: every cache in it); without,",
-            "the caches in the current folder and in ~/.cache/paje."},
-        footer = {"", "Example:", "  paje cache info ~/.cache/paje"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:done", "2:wrong usage", "4:a cache could not be read or removed"})
 final class CacheCommand implements Callable<Integer> {

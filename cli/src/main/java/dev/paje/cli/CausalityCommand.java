@@ -12,12 +12,6 @@ import picocli.CommandLine.Parameters;
 
 /** {@code paje causality}: are the clocks of a trace consistent with its links, and if not, by how much. */
 @Command(name = "causality", sortOptions = false,
-        header = "Find links that end before they start, and the clock corrections.",
-        description = {"Check that every link of a trace ends at or after its start, as causality requires.",
-            "Lists the tachyons (links that end before they start: clocks out of step), the pairs of clocks",
-            "that disagree with the bounds the links put on their offset, and the least correction of each clock",
-            "(what 'paje fix-clocks' would apply)."},
-        footer = {"", "Example:", "  paje causality run.trace --per Machine"},
         exitCodeList = {"0:causally consistent: no tachyons", "1:tachyons found, or the trace has problems"})
 final class CausalityCommand implements Callable<Integer> {
     @Parameters(paramLabel = "TRACE", description = "Trace file; '-' reads standard input.")

@@ -22,12 +22,6 @@ import picocli.CommandLine.Parameters;
 
 /** {@code paje convert}: any trace we read (OTF2, JFR, Pajé) as a Pajé trace that every Pajé tool reads. */
 @Command(name = "convert", sortOptions = false,
-        header = "Write any trace paje reads (OTF2, JFR, Pajé) as a Pajé trace.",
-        description = {"Write TRACE as a Pajé trace (the text format PajeNG's pj_dump, ViTE and paje read).",
-            "The input's format is recognised from its content. Other formats stream through",
-            "their importer, event by event; a Pajé trace is read, checked and written again",
-            "as one file (included PajeTraceFile parts merged, 2003 field names updated)."},
-        footer = {"", "Example:", "  paje convert traces.otf2 -o traces.trace"},
         exitCodeList = {"0:the trace was written", "1:the input is not a valid trace of its format"})
 final class ConvertCommand implements Callable<Integer> {
     @Parameters(paramLabel = "TRACE", description = "The trace: an OTF2 anchor file, a JFR recording or a Pajé trace ('-': standard input, Pajé only).")

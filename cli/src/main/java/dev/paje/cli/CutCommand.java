@@ -16,15 +16,6 @@ import picocli.CommandLine.Parameters;
 
 /** {@code paje cut}: a time window of a trace as a smaller trace that every Pajé tool reads. */
 @Command(name = "cut", sortOptions = false,
-        header = "Write a time window of a trace as a smaller, valid trace.",
-        description = {"Write the window [START, END] of a trace as a smaller, valid Pajé trace.",
-            "It keeps the types, the containers alive in the window (created at",
-            "max(creation, START)), the states open at START (pushed again there, outermost",
-            "first), each variable's value at START, and everything inside the window;",
-            "what goes on past END is closed at END. Intervals that only touch the window",
-            "(ending at START) are left out; links are kept when both their ends are.",
-            "'paje dump' of the cut equals the original's, clipped to the window."},
-        footer = {"", "Example:", "  paje cut run.trace -s 5ms -e 20ms -o window.trace"},
         exitCodeList = {"0:the cut was written", "1:the trace has a problem, or the window is after its end"})
 final class CutCommand implements Callable<Integer> {
     @Parameters(paramLabel = "TRACE", description = "Trace file; '-' reads standard input.")

@@ -18,19 +18,6 @@ import picocli.CommandLine.Parameters;
 
 /** {@code paje dump}: the trace as {@code pj_dump} prints it. */
 @Command(name = "dump", sortOptions = false, versionProvider = Version.class,
-        header = "Print every container and entity, one per line, as pj_dump does.",
-        description = {"Print every container and entity of a trace, one per line, as pj_dump does.",
-            "The lines, fields separated by \", \":",
-            "  Container, Parent, Type, Start, End, Duration, Name",
-            "  State, Container, Type, Start, End, Duration, Imbrication, Value",
-            "  Event, Container, Type, Time, Value",
-            "  Variable, Container, Type, Start, End, Duration, Value",
-            "  Link, Container, Type, Start, End, Duration, Value, StartContainer, EndContainer, Key",
-            "The same lines as PajeNG's pj_dump, in its order, and its flags: scripts that call",
-            "pj_dump run unchanged with 'paje dump' (-f and -o are accepted and do nothing: paje always",
-            "reads on all cores with bounded memory).",
-            "On a bad trace, prints the first problem (FILE:LINE: what is wrong) and exits with 1."},
-        footer = {"", "Example:", "  paje dump -s 10 -e 20 -u trace.paje"},
         exitCodeList = {"0:the trace was read and printed", "1:the trace has a problem (the first one printed on stderr)"})
 final class DumpCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", paramLabel = "TRACE", description = "Trace file; '-' or nothing reads standard input.")

@@ -20,14 +20,6 @@ import picocli.CommandLine.Parameters;
 
 /** {@code paje dump-csv}: PajeNG's {@code pj_dump_csv}, pj_dump's lines in five files, one per kind. */
 @Command(name = "dump-csv", sortOptions = false, versionProvider = Version.class,
-        header = "Write pj_dump's lines into five CSV files, as pj_dump_csv does.",
-        description = {"Write the lines of 'paje dump' into PREFIX.container.csv, PREFIX.state.csv,",
-            "PREFIX.variable.csv, PREFIX.event.csv and PREFIX.link.csv, each with its",
-            "header line first, byte for byte as PajeNG's pj_dump_csv (its link header",
-            "has no Key column, though link lines end with the key). PREFIX is text:",
-            "'out/' writes out/.state.csv... The five files are written aside and",
-            "renamed once all are complete."},
-        footer = {"", "Example:", "  paje dump-csv --prefix run1 run1.trace"},
         exitCodeList = {"0:the five files were written", "1:the trace has a problem (the first one printed on stderr)"})
 final class DumpCsvCommand implements Callable<Integer> {
     /** The files, as pj_dump_csv names them, with its header lines. */

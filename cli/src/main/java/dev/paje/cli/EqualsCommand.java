@@ -11,15 +11,6 @@ import picocli.CommandLine.Parameters;
 
 /** {@code paje equals}: PajeNG's {@code pj_equals}, same flags and same answer, plus the differences on request ({@code --diff}). */
 @Command(name = "equals", sortOptions = false, versionProvider = Version.class,
-        header = "Print 1 if two traces are equal as pj_equals decides, else 0.",
-        description = {"Compare two traces as PajeNG's pj_equals does; print 1 (equal) or 0.",
-            "Both container trees are walked together (children in identifier order);",
-            "in each container the types must match by kind, and each entity type must",
-            "hold as many entities in the window, with the same values one by one",
-            "(alias, or name; variables by count only). Container names and times are",
-            "not compared, as in pj_equals. Windows are cut as PajeNG 1.3.7 and later",
-            "cut them (Debian's 1.3.6 differs). --diff also lists the first differences."},
-        footer = {"", "Example:", "  paje equals run1.trace run2.trace --diff"},
         exitCodeList = {"0:the answer was printed (with -q: the traces differ)",
             "1:a trace has a problem (with -q: the traces are equal, as pj_equals returns)"})
 final class EqualsCommand implements Callable<Integer> {

@@ -17,18 +17,6 @@ import picocli.CommandLine.Parameters;
 
 /** {@code paje export}: a trace in formats other tools read (CSV for R and pandas, JSON, Chrome/Perfetto). */
 @Command(name = "export", sortOptions = false,
-        header = "Write the trace as CSV, Parquet, JSON or Chrome/Perfetto events.",
-        description = {"Write a whole trace in another format, streamed while walking it:",
-            "  csv     five files in directory -o DIR (containers, states, events, variables,",
-            "          links .csv): pj_dump's columns plus one per user field; for R, pandas",
-            "  parquet seven Parquet tables in directory -o DIR (containers, states, events,",
-            "          links, variables, types, type_values .parquet) for pandas/pyarrow, R",
-            "          arrow, DuckDB, Spark: columns and order in docs/parquet.md",
-            "  json    the type tree (values, colors), the container tree, every entity",
-            "  chrome  Chrome's Trace Event Format, for Perfetto and chrome://tracing:",
-            "          top-level containers are processes, the others threads; microseconds",
-            "Names lose the quotes Pajé needs around spaces; numbers keep full precision."},
-        footer = {"", "Example:", "  paje export run.trace -f csv -o run-csv", "  (and: paje export run.trace -f parquet -o run-parquet)"},
         exitCodeList = {"0:the export was written"})
 final class ExportCommand implements Callable<Integer> {
     /** The formats, as typed on the command line. */

@@ -25,15 +25,6 @@ import picocli.CommandLine.Parameters;
 
 /** {@code paje fix-clocks}: the trace with each clock shifted just enough that no link goes back in time. */
 @Command(name = "fix-clocks", sortOptions = false,
-        header = "Write a copy of a trace with clocks shifted to respect causality.",
-        description = {"Write a copy of a trace whose clocks are corrected so that every link ends at or after its",
-            "start (plus --min-latency between two clocks). Each clock (container, or group of containers with",
-            "--per) is shifted by a constant >= 0: the least shifts that work, so their sum and their largest are",
-            "the smallest possible. Only the Time fields of the lines that move change, and the lines are",
-            "re-sorted in time order when moved lines went before others (timed lines after definitions).",
-            "With --drift, each clock's drift (rate) is first estimated from messages both ways and removed",
-            "(t' = t - rate*(t - start)), then the least shifts are computed on the de-drifted times."},
-        footer = {"", "Example:", "  paje fix-clocks run.trace --min-latency 1us -o fixed.trace"},
         exitCodeList = {"0:the corrected trace was written (an exact copy when nothing needed a correction)",
             "1:the trace has problems, or no clock shifts can fix it (nothing written)"})
 final class FixClocksCommand implements Callable<Integer> {

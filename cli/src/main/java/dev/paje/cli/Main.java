@@ -5,17 +5,13 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The {@code paje} command: one subcommand per tool. */
-@Command(name = "paje",
-        description = "Fast tools for Pajé traces: view them in the browser, analyse, render and export them, "
-            + "check and correct causality; dump, dump-csv and equals are drop-ins for PajeNG's pj_dump, pj_dump_csv and pj_equals.",
+@Command(name = "paje", resourceBundle = "dev.paje.cli.help", // the help texts of paje and its commands
         versionProvider = Version.class,
         subcommands = {ViewCommand.class, DumpCommand.class, DumpCsvCommand.class, ValidateCommand.class, StatsCommand.class,
             RenderCommand.class, ExportCommand.class, SqlCommand.class, ConvertCommand.class, CutCommand.class, EqualsCommand.class,
             CausalityCommand.class, FixClocksCommand.class,
             CacheCommand.class,
-            CommandLine.HelpCommand.class},
-        footer = {"", "Run 'paje COMMAND --help' for the options of a command.",
-            "Beyond one machine: 'paje spark convert|stats' (Spark; see docs/spark.md)."})
+            CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Option(names = "--help", usageHelp = true, description = "Show this help and exit.")
     boolean help;

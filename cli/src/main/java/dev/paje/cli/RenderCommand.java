@@ -18,15 +18,6 @@ import picocli.CommandLine.Parameters;
 
 /** {@code paje render}: the viewer's space-time diagram as an SVG or PNG file, for papers and reports. */
 @Command(name = "render", sortOptions = false,
-        header = "Draw the space-time diagram into an SVG or PNG picture.",
-        description = {"Draw the space-time diagram of a trace, as the viewer shows it, into an SVG",
-            "or PNG file: container names, a ruler with units, states with their nesting",
-            "levels, events, links, variables and a legend, in the viewer's colours.",
-            "Where entities are shorter than a pixel, each pixel shows a summary (the share",
-            "of each state value, event counts, variable min-max), hatched, as in the viewer:",
-            "an SVG stays small whatever the size of the trace.",
-            ""},
-        footer = {"", "Example:", "  paje render run.trace -s 1s -e 2.5s -w 1200 -o run.svg"},
         exitCodeList = {"0:the picture was written",
             "2:wrong usage (unknown container or type, bad window or size, unknown format)"})
 final class RenderCommand implements Callable<Integer> {

@@ -21,16 +21,6 @@ import picocli.CommandLine.Parameters;
 
 /** {@code paje sql}: SQL over the trace's Parquet tables in an embedded DuckDB. */
 @Command(name = "sql", sortOptions = false,
-        header = "Run SQL over the trace's tables (embedded DuckDB).",
-        description = {"Runs QUERY with DuckDB over the trace's tables, as views: containers, states,",
-            "events, links, variables, types, type_values (columns in docs/parquet.md).",
-            "The tables are exported once next to the trace's cache (TRACE's cache + .parquet/),",
-            "or into a temporary directory for traces too small to be cached.",
-            "Without QUERY: a prompt; statements end with ';', .help lists the commands,",
-            ".history and !N rerun earlier statements (history in ~/.cache/paje/sql-history)."},
-        footer = {"", "Example:", "  paje sql run.trace",
-            "  (and: paje sql run.trace \"SELECT value, sum(duration) AS s FROM states GROUP BY value\")",
-            "  (and: paje sql run.trace -f csv \"SELECT * FROM links WHERE duration > 0.001\")"},
         exitCodeList = {"0:the query ran", "2:wrong usage, or the query failed (DuckDB's message on stderr)"})
 final class SqlCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "TRACE", description = "Trace file; '-' reads standard input (then QUERY is needed).")

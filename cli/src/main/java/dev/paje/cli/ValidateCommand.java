@@ -12,11 +12,6 @@ import picocli.CommandLine.Parameters;
 
 /** {@code paje validate}: checks whole traces and lists every problem. */
 @Command(name = "validate", sortOptions = false,
-        header = "Check traces and list every problem as FILE:LINE: message.",
-        description = {"Check traces: header, every line, and the simulation (types, containers, states, links).",
-            "Each problem is printed as FILE:LINE: what is wrong (expected ..., found ...), followed by the line.",
-            "Unlike pj_dump, it goes on after a problem and reports further ones, up to --max-problems."},
-        footer = {"", "Example:", "  paje validate run.trace other.trace"},
         exitCodeList = {"0:every trace is valid", "1:a trace has problems", "4:a trace could not be read (the others are checked)"})
 final class ValidateCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "TRACE", description = "Trace files; '-' reads standard input.")

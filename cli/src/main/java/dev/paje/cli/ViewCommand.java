@@ -19,11 +19,6 @@ import picocli.CommandLine.Parameters;
 
 /** {@code paje view}: the interactive space-time diagram, served to the browser. */
 @Command(name = "view", sortOptions = false,
-        header = "Open a trace in the browser: the interactive space-time diagram.",
-        description = {"Open a trace in the browser: an interactive space-time diagram (zoom, pan, inspect).",
-            "Loads the trace, serves the page on http://HOST:PORT/ and opens it, until Ctrl-C.",
-            "A trace with problems still opens: what could be read is shown, with the list of problems."},
-        footer = {"", "Example:", "  paje view run.trace --port 8080"},
         exitCodeList = {"0:stopped", "1:(not used: a trace with problems still opens)",
             "4:the trace could not be read, or the port could not be opened"})
 final class ViewCommand implements Callable<Integer> {

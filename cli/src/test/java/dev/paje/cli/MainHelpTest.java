@@ -54,4 +54,25 @@ class MainHelpTest {
             assertThat(cli.parseArgs(args).subcommand().commandSpec().name()).as(Arrays.toString(args)).isEqualTo(command);
         }
     }
+
+    /** The help texts live in help.properties: a key for a command that does not exist would be lost silently. */
+    @Test
+    void everyHelpTextBelongsToACommandAndEveryCommandHasADescription() throws java.io.IOException {
+        java.util.Properties texts = new java.util.Properties();
+        try (var in = Main.class.getResourceAsStream("help.properties")) {
+            assertThat(in).as("help.properties next to Main").isNotNull();
+            texts.load(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8));
+        }
+        CommandLine cli = new CommandLine(new Main());
+        for (String key : texts.stringPropertyNames()) {
+            String[] parts = key.split("\\.usage\\.", 2);
+            assertThat(parts).as(key + ": expected paje[.COMMAND].usage.SECTION").hasSize(2);
+            String command = parts[0].equals("paje") ? null : parts[0].substring("paje.".length());
+            assertThat(command == null || cli.getSubcommands().containsKey(command)).as(key + ": no such command").isTrue();
+        }
+        for (String command : HELPED) {
+            assertThat(cli.getSubcommands().get(command).getCommandSpec().usageMessage().description())
+                    .as(command + " has a description").isNotEmpty();
+        }
+    }
 }

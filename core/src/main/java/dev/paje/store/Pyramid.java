@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleFunction;
 import java.util.function.IntFunction;
+import java.util.function.IntPredicate;
 
 /**
  * What the multi-resolution summaries of a table ({@link StateSummary}, {@link VariableSummary},
@@ -138,17 +139,7 @@ public abstract class Pyramid {
     /** First row of level {@code k}'s buckets whose bucket is at least {@code b}. */
     public int firstEntry(int k, long b) {
         Rows r = buckets[k];
-        int lo = 0;
-        int hi = r.size();
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (r.get(mid, 0) < b) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return first(r.size(), i -> r.get(i, 0) >= b);
     }
 
     /** The rows {@code [first, end)} of level {@code k}'s buckets that touch the window {@code [start, end]}. */
@@ -173,14 +164,19 @@ public abstract class Pyramid {
     /** First entity of level {@code k}'s long list starting at or after {@code t}. */
     public int firstLong(int k, double t) {
         Rows r = longs[k];
+        return first(r.size(), i -> !(r.getDouble(i, 0) < t));
+    }
+
+    /** The first of {@code n} rows where {@code from} holds, by binary search (it holds for every row after it). */
+    private static int first(int n, IntPredicate from) {
         int lo = 0;
-        int hi = r.size();
+        int hi = n;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (r.getDouble(mid, 0) < t) {
-                lo = mid + 1;
-            } else {
+            if (from.test(mid)) {
                 hi = mid;
+            } else {
+                lo = mid + 1;
             }
         }
         return lo;

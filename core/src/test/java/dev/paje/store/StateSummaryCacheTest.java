@@ -45,6 +45,16 @@ class StateSummaryCacheTest {
         return out.toString();
     }
 
+    /** {@code b} (read back) has the levels of {@code a} (as built): widths, bucket rows and long lists. */
+    private static void assertSameLevels(Pyramid a, Pyramid b) {
+        assertThat(b.levels()).isEqualTo(a.levels());
+        for (int k = 0; k < a.levels(); k++) {
+            assertThat(b.width(k)).isEqualTo(a.width(k));
+            assertThat(b.entries(k)).isEqualTo(a.entries(k));
+            assertThat(b.longCount(k)).isEqualTo(a.longCount(k));
+        }
+    }
+
     @Test
     void summariesRoundTripThroughTheCache() throws IOException {
         Path trace = SyntheticTrace.write(dir.resolve("big.trace"), 1, 2, 3000, 11);
@@ -64,14 +74,7 @@ class StateSummaryCacheTest {
         assertThat(again.fromCache()).isTrue();
         List<StateTable> cached = StoreTables.of(again.trace(), StateTable.class);
         for (int i = 0; i < tables.size(); i++) {
-            StateSummary a = tables.get(i).summary();
-            StateSummary b = cached.get(i).summary();
-            assertThat(b.levels()).isEqualTo(a.levels());
-            for (int k = 0; k < a.levels(); k++) {
-                assertThat(b.width(k)).isEqualTo(a.width(k));
-                assertThat(b.entries(k)).isEqualTo(a.entries(k));
-                assertThat(b.longCount(k)).isEqualTo(a.longCount(k));
-            }
+            assertSameLevels(tables.get(i).summary(), cached.get(i).summary());
         }
         List<Integer> levelsAgain = new ArrayList<>();
         assertThat(sample(again.trace(), 50, true, levelsAgain)).isEqualTo(fresh);
@@ -125,12 +128,7 @@ class StateSummaryCacheTest {
             assertThat(b == null).isEqualTo(a == null);
             if (a != null) {
                 assertThat(b.getClass()).isEqualTo(a.getClass());
-                assertThat(b.levels()).isEqualTo(a.levels());
-                for (int k = 0; k < a.levels(); k++) {
-                    assertThat(b.width(k)).isEqualTo(a.width(k));
-                    assertThat(b.entries(k)).isEqualTo(a.entries(k));
-                    assertThat(b.longCount(k)).isEqualTo(a.longCount(k));
-                }
+                assertSameLevels(a, b);
             }
         }
         assertThat(samplePoints(again.trace(), 40)).isEqualTo(drawn);

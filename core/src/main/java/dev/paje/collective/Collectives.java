@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 
 /**
@@ -52,24 +53,45 @@ public final class Collectives {
         return new Collectives(out, tol);
     }
 
-    private static void links(Trace trace, Type t, Sweep sweep, CollectiveOptions options) {
-        List<LinkTable> tables = new ArrayList<>();
-        List<Integer> holders = new ArrayList<>();
-        List<TimeMerge.Source> sources = new ArrayList<>();
-        for (Container c : trace.containers()) {
-            LinkTable l = c.links(t);
-            if (l != null && l.completeCount() > 0) {
-                tables.add(l);
-                holders.add(c.id());
-                sources.add(new Sorted(l.completeCount(), l::start));
+    /** The non-empty tables of one type, each with the container holding it, and their rows merged in time order. */
+    private static final class Merged<T> {
+        private final List<T> tables = new ArrayList<>();
+        private final List<Integer> holders = new ArrayList<>();
+        private final TimeMerge merge;
+
+        Merged(Trace trace, Function<Container, T> tableOf, Function<T, Sorted> rows) {
+            List<TimeMerge.Source> sources = new ArrayList<>();
+            for (Container c : trace.containers()) {
+                T table = tableOf.apply(c);
+                Sorted sorted = table == null ? null : rows.apply(table);
+                if (sorted != null && sorted.size() > 0) {
+                    tables.add(table);
+                    holders.add(c.id());
+                    sources.add(sorted);
+                }
             }
+            merge = new TimeMerge(sources);
         }
+
+        /** The table of the current row. */
+        T table() {
+            return tables.get(merge.source());
+        }
+
+        /** The container holding the current row. */
+        int holder() {
+            return holders.get(merge.source());
+        }
+    }
+
+    private static void links(Trace trace, Type t, Sweep sweep, CollectiveOptions options) {
+        Merged<LinkTable> merged = new Merged<>(trace, c -> c.links(t), l -> new Sorted(l.completeCount(), l::start));
         Matcher rule = options.keyRule() == null ? null : options.keyRule().matcher("");
-        TimeMerge merge = new TimeMerge(sources);
+        TimeMerge merge = merged.merge;
         while (merge.advance()) {
-            LinkTable l = tables.get(merge.source());
+            LinkTable l = merged.table();
             int r = merge.row();
-            int holder = holders.get(merge.source());
+            int holder = merged.holder();
             String name = rule == null ? null : operation(rule, l.key(r));
             if (name != null) {
                 sweep.byName(name, l.value(r), holder, r, l.start(r), l.end(r), l.from(r), l.to(r));
@@ -91,22 +113,12 @@ public final class Collectives {
     }
 
     private static void events(Trace trace, Type t, Sweep sweep) {
-        List<EventTable> tables = new ArrayList<>();
-        List<Integer> holders = new ArrayList<>();
-        List<TimeMerge.Source> sources = new ArrayList<>();
-        for (Container c : trace.containers()) {
-            EventTable e = c.events(t);
-            if (e != null && e.size() > 0) {
-                tables.add(e);
-                holders.add(c.id());
-                sources.add(Sorted.of(e));
-            }
-        }
-        TimeMerge merge = new TimeMerge(sources);
+        Merged<EventTable> merged = new Merged<>(trace, c -> c.events(t), Sorted::of);
+        TimeMerge merge = merged.merge;
         while (merge.advance()) {
-            EventTable e = tables.get(merge.source());
+            EventTable e = merged.table();
             int r = merge.row();
-            int c = holders.get(merge.source());
+            int c = merged.holder();
             sweep.byTime(e.value(r), c, r, e.time(r), e.time(r), c, c);
         }
         sweep.finish();

@@ -363,6 +363,15 @@ public final class DumpWriter {
             out.append(kind).append(names.containers[c.id()]).append(SEP).append(names.types[t.id()]);
         }
 
+        /** The start of a line for an entity over {@code [start, end]}: its kind, container and type, start, end and duration. */
+        private void span(Kind kind, byte[] label, Container c, Type t, double start, double end) {
+            head(kind);
+            begin(label, c, t);
+            time(start);
+            time(end);
+            time(end - start);
+        }
+
         private void time(double x) {
             out.append(SEP);
             CFormat.fixed(out, x, options.precision());
@@ -383,11 +392,7 @@ public final class DumpWriter {
             if (outside(start, end)) {
                 return;
             }
-            head(Kind.STATE);
-            begin(STATE, c, t);
-            time(start);
-            time(end);
-            time(end - start);
+            span(Kind.STATE, STATE, c, t, start, end);
             time(s.level(row));
             out.append(SEP).append(names.values.get(t.value(s.value(row))));
             user(s.userOrNull(), row);
@@ -447,13 +452,7 @@ public final class DumpWriter {
 
         private void variables(Container c, Type t, VariableTable v, int lo, int hi) {
             Window.variables(v, options.start(), options.end(), lo, hi, i -> {
-                double start = v.start(i);
-                double end = v.end(i);
-                head(Kind.VARIABLE);
-                begin(VARIABLE, c, t);
-                time(start);
-                time(end);
-                time(end - start);
+                span(Kind.VARIABLE, VARIABLE, c, t, v.start(i), v.end(i));
                 time(v.value(i));
                 user(v.userOrNull(), i);
                 out.append('\n');
@@ -469,11 +468,7 @@ public final class DumpWriter {
                 if (outside(start, end)) {
                     continue;
                 }
-                head(Kind.LINK);
-                begin(LINK, c, t);
-                time(start);
-                time(end);
-                time(end - start);
+                span(Kind.LINK, LINK, c, t, start, end);
                 out.append(SEP).append(names.values.get(t.value(l.value(i))))
                         .append(SEP).append(names.containers[l.from(i)])
                         .append(SEP).append(names.containers[l.to(i)])

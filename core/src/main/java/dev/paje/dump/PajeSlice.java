@@ -1,5 +1,6 @@
 package dev.paje.dump;
 
+import java.util.function.IntPredicate;
 import java.util.function.IntToDoubleFunction;
 
 /**
@@ -33,33 +34,26 @@ final class PajeSlice {
 
     /** First position where !(start < t), as libstdc++'s lower_bound searches it. */
     private static int lowerBound(int n, IntToDoubleFunction start, double t) {
-        int first = 0;
-        int len = n;
-        while (len > 0) {
-            int half = len >>> 1;
-            int middle = first + half;
-            if (start.applyAsDouble(middle) < t) {
-                first = middle + 1;
-                len = len - half - 1;
-            } else {
-                len = half;
-            }
-        }
-        return first;
+        return partitionPoint(n, i -> start.applyAsDouble(i) < t);
     }
 
     /** First position where t < end, as libstdc++'s upper_bound searches it. */
     private static int upperBound(int n, IntToDoubleFunction end, double t) {
+        return partitionPoint(n, i -> !(t < end.applyAsDouble(i)));
+    }
+
+    /** The first of {@code n} positions where {@code before} fails, probing the positions libstdc++'s bounds probe. */
+    private static int partitionPoint(int n, IntPredicate before) {
         int first = 0;
         int len = n;
         while (len > 0) {
             int half = len >>> 1;
             int middle = first + half;
-            if (t < end.applyAsDouble(middle)) {
-                len = half;
-            } else {
+            if (before.test(middle)) {
                 first = middle + 1;
                 len = len - half - 1;
+            } else {
+                len = half;
             }
         }
         return first;

@@ -23,6 +23,16 @@ public abstract sealed class EntityTable permits StateTable, EventTable, Variabl
         rows.trim();
     }
 
+    /**
+     * Builds the summary of the rows as they are now, for a trace spanning {@code [start, end]}, in
+     * the rows' home, with levels holding at least {@code minPerBucket} rows per bucket on average;
+     * returns it (null when no level is worth it, or for links). The store does it when sealing.
+     */
+    public final Pyramid summarize(double start, double end, int minPerBucket) {
+        pyramid = Pyramid.build(this, start, end, rows.file(), minPerBucket);
+        return pyramid;
+    }
+
     /** User fields of the rows, created on first use (in the same home as the rows). */
     public final UserColumns user() {
         if (user == null) {

@@ -8,13 +8,8 @@ package dev.paje.store;
 public final class EventSummary extends Pyramid {
     static final int BUCKET_STRIDE = 2;
 
-    @Override
-    EventSummary copyTo(StoreFile file) {
-        return new EventSummary(levelsIn(file));
-    }
-
     EventSummary(Levels levels) {
-        super(levels);
+        super(Kind.EVENT, levels);
     }
 
     /** Events in bucket row {@code i} of level {@code k}. */
@@ -25,7 +20,7 @@ public final class EventSummary extends Pyramid {
     /** Builds the summary of {@code t} for a trace spanning {@code [start, end]}, or null when no level is worth it. */
     static EventSummary build(EventTable t, double start, double end, StoreFile file, int minPerBucket) {
         int n = t.size();
-        Levels kept = build(n, start, end, n == 0 ? start : t.time(0), minPerBucket, Level[]::new,
+        Levels kept = levels(n, start, end, n == 0 ? start : t.time(0), minPerBucket, Level[]::new,
                 w -> new Level(w, start, file), (ls, r) -> {
                     double time = t.time(r);
                     for (Level l : ls) {
@@ -44,7 +39,7 @@ public final class EventSummary extends Pyramid {
         private long count;
 
         Level(double w, double origin, StoreFile file) {
-            super(w, origin, file, BUCKET_STRIDE, 0);
+            super(Kind.EVENT, w, origin, file);
         }
 
         void add(double time) {

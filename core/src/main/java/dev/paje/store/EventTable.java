@@ -17,13 +17,6 @@ public final class EventTable extends EntityTable {
         return (EventSummary) pyramid;
     }
 
-    /** Builds the summary of the events as they are now (see {@link StateTable#summarize}); returns it, or null. */
-    public EventSummary summarize(double start, double end, int minPerBucket) {
-        EventSummary s = EventSummary.build(this, start, end, rows.file(), minPerBucket);
-        pyramid = s;
-        return s;
-    }
-
     public int add(double t, int valueIndex) {
         int r = rows.add();
         rows.setDouble(r, 0, t);

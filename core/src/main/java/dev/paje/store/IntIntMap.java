@@ -13,35 +13,27 @@ public final class IntIntMap {
     }
 
     public int get(int key) {
-        int mask = entries.length - 1;
-        int i = mix(key) & mask;
-        while (true) {
-            long e = entries[i];
-            if (e == EMPTY) {
-                return -1;
-            }
-            if ((int) (e >>> 32) == key) {
-                return (int) e;
-            }
-            i = (i + 1) & mask;
-        }
+        long e = entries[slot(key)];
+        return e == EMPTY ? -1 : (int) e;
     }
 
     public void put(int key, int value) {
+        int i = slot(key);
+        boolean added = entries[i] == EMPTY;
+        entries[i] = ((long) key << 32) | (value & 0xFFFFFFFFL);
+        if (added && ++size * 2 > entries.length) {
+            grow();
+        }
+    }
+
+    /** Where {@code key} is, or the free slot where it goes: its home slot, or the first free or holding it after. */
+    private int slot(int key) {
         int mask = entries.length - 1;
         int i = mix(key) & mask;
         while (true) {
             long e = entries[i];
-            if (e == EMPTY) {
-                entries[i] = ((long) key << 32) | (value & 0xFFFFFFFFL);
-                if (++size * 2 > entries.length) {
-                    grow();
-                }
-                return;
-            }
-            if ((int) (e >>> 32) == key) {
-                entries[i] = ((long) key << 32) | (value & 0xFFFFFFFFL);
-                return;
+            if (e == EMPTY || (int) (e >>> 32) == key) {
+                return i;
             }
             i = (i + 1) & mask;
         }
@@ -49,18 +41,11 @@ public final class IntIntMap {
 
     /** Removes {@code key} if present (backward-shift deletion keeps probe chains intact). */
     public void remove(int key) {
-        int mask = entries.length - 1;
-        int i = mix(key) & mask;
-        while (true) {
-            long e = entries[i];
-            if (e == EMPTY) {
-                return;
-            }
-            if ((int) (e >>> 32) == key) {
-                break;
-            }
-            i = (i + 1) & mask;
+        int i = slot(key);
+        if (entries[i] == EMPTY) {
+            return;
         }
+        int mask = entries.length - 1;
         size--;
         int hole = i;
         int j = i;

@@ -27,13 +27,8 @@ public final class StateSummary extends Pyramid {
     static final int BUCKET_STRIDE = 3;
     static final int LONG_STRIDE = 4;
 
-    @Override
-    StateSummary copyTo(StoreFile file) {
-        return new StateSummary(levelsIn(file));
-    }
-
     StateSummary(Levels levels) {
-        super(levels);
+        super(Kind.STATE, levels);
     }
 
     public int entryLevel(int k, int i) {
@@ -64,7 +59,7 @@ public final class StateSummary extends Pyramid {
      */
     static StateSummary build(StateTable t, double start, double end, StoreFile file, int minPerBucket) {
         int n = t.size();
-        Levels kept = build(n, start, end, n == 0 ? start : t.start(0), minPerBucket, Level[]::new,
+        Levels kept = levels(n, start, end, n == 0 ? start : t.start(0), minPerBucket, Level[]::new,
                 w -> new Level(w, start, file), (ls, r) -> {
                     double s = t.start(r);
                     double e = t.end(r);
@@ -90,7 +85,7 @@ public final class StateSummary extends Pyramid {
         private final ArrayList<Bucket> spare = new ArrayList<>();
 
         Level(double w, double origin, StoreFile file) {
-            super(w, origin, file, BUCKET_STRIDE, LONG_STRIDE);
+            super(Kind.STATE, w, origin, file);
         }
 
         void add(double s, double e, long valueLevel, int level, int value, int row) {

@@ -24,17 +24,6 @@ public final class StateTable extends EntityTable {
         return (StateSummary) pyramid;
     }
 
-    /**
-     * Builds the summary of the rows as they are now, for a trace spanning {@code [start, end]}, in
-     * the rows' home, with levels holding at least {@code minPerBucket} states per bucket on
-     * average; returns it (null when no level is worth it). The store does it when sealing.
-     */
-    public StateSummary summarize(double start, double end, int minPerBucket) {
-        StateSummary s = StateSummary.build(this, start, end, rows.file(), minPerBucket);
-        pyramid = s;
-        return s;
-    }
-
     /** Appends an open state and returns its row. */
     public int open(double time, int valueIndex, int nesting) {
         int r = rows.add();

@@ -80,7 +80,7 @@ public final class Store {
             for (EntityTable table : tables) {
                 while (next < tables.size() && waiting.size() < 2 * threads) {
                     EntityTable t = tables.get(next++);
-                    waiting.add(workers.submit(() -> build(t, start, end)));
+                    waiting.add(workers.submit(() -> Pyramid.build(t, start, end, null, Pyramid.MIN_PER_BUCKET))); // on the heap
                 }
                 Pyramid onHeap = get(waiting.poll());
                 table.pyramid = onHeap == null ? null : onHeap.copyTo(file);
@@ -89,18 +89,6 @@ public final class Store {
             workers.shutdownNow();
             file.thaw();
         }
-    }
-
-    /** The summary of {@code table}, on the heap. */
-    private static Pyramid build(EntityTable table, double start, double end) {
-        int min = Pyramid.MIN_PER_BUCKET;
-        if (table instanceof StateTable s) {
-            return StateSummary.build(s, start, end, null, min);
-        }
-        if (table instanceof VariableTable v) {
-            return VariableSummary.build(v, start, end, null, min);
-        }
-        return table instanceof EventTable e ? EventSummary.build(e, start, end, null, min) : null;
     }
 
     private static Pyramid get(Future<Pyramid> f) throws IOException {

@@ -415,15 +415,10 @@ public final class StoreMeta {
             }
             table.user(user);
         }
-        if (table instanceof StateTable st) {
-            Pyramid.Levels l = summary(in, file, StateSummary.BUCKET_STRIDE, StateSummary.LONG_STRIDE);
-            st.pyramid = l == null ? null : new StateSummary(l);
-        } else if (table instanceof VariableTable vt) {
-            Pyramid.Levels l = summary(in, file, VariableSummary.BUCKET_STRIDE, VariableSummary.LONG_STRIDE);
-            vt.pyramid = l == null ? null : new VariableSummary(l);
-        } else if (table instanceof EventTable et) {
-            Pyramid.Levels l = summary(in, file, EventSummary.BUCKET_STRIDE, 0);
-            et.pyramid = l == null ? null : new EventSummary(l);
+        Pyramid.Kind summaries = Pyramid.Kind.of(table);
+        if (summaries != null) {
+            Pyramid.Levels l = summary(in, file, summaries.bucketStride(), summaries.longStride());
+            table.pyramid = l == null ? null : summaries.summary(l);
         }
         return table;
     }

@@ -16,13 +16,8 @@ public final class VariableSummary extends Pyramid {
     static final int BUCKET_STRIDE = 5;
     static final int LONG_STRIDE = 4;
 
-    @Override
-    VariableSummary copyTo(StoreFile file) {
-        return new VariableSummary(levelsIn(file));
-    }
-
     VariableSummary(Levels levels) {
-        super(levels);
+        super(Kind.VARIABLE, levels);
     }
 
     public double entryMin(int k, int i) {
@@ -49,7 +44,7 @@ public final class VariableSummary extends Pyramid {
     /** Builds the summary of {@code t} for a trace spanning {@code [start, end]}, or null when no level is worth it. */
     static VariableSummary build(VariableTable t, double start, double end, StoreFile file, int minPerBucket) {
         int n = t.size();
-        Levels kept = build(n, start, end, n == 0 ? start : t.start(0), minPerBucket, Level[]::new,
+        Levels kept = levels(n, start, end, n == 0 ? start : t.start(0), minPerBucket, Level[]::new,
                 w -> new Level(w, start, file), (ls, r) -> {
                     double s = t.start(r);
                     double e = t.end(r);
@@ -77,7 +72,7 @@ public final class VariableSummary extends Pyramid {
         private int lastRow;
 
         Level(double w, double origin, StoreFile file) {
-            super(w, origin, file, BUCKET_STRIDE, LONG_STRIDE);
+            super(Kind.VARIABLE, w, origin, file);
         }
 
         void add(double s, double e, long valueBits, int row) {

@@ -24,16 +24,6 @@ public final class VariableTable extends EntityTable {
     }
 
     /**
-     * Builds the summary of the steps as they are now, for a trace spanning {@code [start, end]}, in
-     * the rows' home (see {@link StateTable#summarize}); returns it, or null when no level is worth it.
-     */
-    public VariableSummary summarize(double start, double end, int minPerBucket) {
-        VariableSummary s = VariableSummary.build(this, start, end, rows.file(), minPerBucket);
-        pyramid = s;
-        return s;
-    }
-
-    /**
      * Starts a new interval at {@code time} with {@code v}, closing the previous one there. A change
      * at the very time the open interval started replaces its value: no zero-length steps.
      */

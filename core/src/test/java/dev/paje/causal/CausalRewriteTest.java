@@ -79,16 +79,11 @@ class CausalRewriteTest {
             for (int i = 0; i < before.length; i++) {
                 String[] b = before[i].split(" ");
                 String[] a = after[i].split(" ");
-                boolean timed = b.length > 1 && b[0].matches("5|6|8|9|13|14");
-                if (!timed) {
+                String container = CausalTraces.timedContainer(b);
+                if (container == null) {
                     assertThat(after[i]).isEqualTo(before[i]);
                     continue;
                 }
-                String container = switch (b[0]) {
-                    case "5" -> b[2];
-                    case "13", "14" -> b[4];
-                    default -> b[3];
-                };
                 int id = CausalTraces.named(trace, container.startsWith("q") ? "proc" + container.substring(1)
                         : "machine" + container.substring(1)).id();
                 assertThat(a).hasSameSizeAs(b);

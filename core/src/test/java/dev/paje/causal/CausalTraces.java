@@ -26,6 +26,21 @@ final class CausalTraces {
         }
     }
 
+    /**
+     * The container of a line of the generated traces that carries a time to shift (its fields split at
+     * spaces: event ids 5, 6, 8, 9, 13 and 14), or null for any other line.
+     */
+    static String timedContainer(String[] fields) {
+        if (fields.length < 2 || !fields[0].matches("5|6|8|9|13|14")) {
+            return null;
+        }
+        return switch (fields[0]) {
+            case "5" -> fields[2];
+            case "13", "14" -> fields[4];
+            default -> fields[3];
+        };
+    }
+
     static Trace load(String text) throws IOException {
         TraceLoader.Loaded loaded = TraceLoader.builder().build()
                 .load(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), "test.trace", Path.of("."));

@@ -10,8 +10,7 @@ import org.junit.jupiter.api.Test;
 class EventSummarySamplingTest {
     private static final double START = SummaryGrids.START;
     private static final SummaryGrids.Kind<EventTable, PointSampler> EVENTS = new SummaryGrids.Kind<>(
-            EventSummarySamplingTest::table, (t, end) -> t.summarize(START, end, 8),
-            (grid, end, t, summaries) -> new PointSampler(grid).summaries(summaries).sample(t),
+            EventSummarySamplingTest::table, (grid, end, t, summaries) -> new PointSampler(grid).summaries(summaries).sample(t),
             PointSampler::summaryLevel);
 
     /** Random events over {@code [START, end]}, in bursts and quiet spells. */
@@ -36,25 +35,17 @@ class EventSummarySamplingTest {
 
     @Test
     void alignedWindowsGiveTheRowsCounts() {
-        int used = SummaryGrids.compare(new Random(42), EVENTS, true, Integer.MAX_VALUE, (t, s, end, grid, fromSummary, fromRows) -> {
+        int used = SummaryGrids.compare(new Random(42), EVENTS, true, Integer.MAX_VALUE, (t, s, fromSummary, fromRows) -> {
             assertThat(fromSummary.counted()).isEqualTo(fromRows.counted());
             assertThat(fromSummary.rows.size()).isEqualTo(fromRows.rows.size());
-            if (fromSummary.summaryLevel() < 0) {
-                return false; // the rows were cheaper, or few enough to draw
-            }
-            assertThat(counts(fromSummary)).as("pixel %s, window %s", grid.pixel(), grid.start()).isEqualTo(counts(fromRows));
-            return true;
-        });
+        }, (t, s, k, end, grid, fromSummary, fromRows) ->
+                assertThat(counts(fromSummary)).as("pixel %s, window %s", grid.pixel(), grid.start()).isEqualTo(counts(fromRows)));
         assertThat(used).isGreaterThan(50);
     }
 
     @Test
     void unalignedWindowsMoveAtMostABucketAcrossEachPixelEdge() {
-        int used = SummaryGrids.compare(new Random(7), EVENTS, false, Integer.MAX_VALUE, (t, s, end, grid, fromSummary, fromRows) -> {
-            int k = fromSummary.summaryLevel();
-            if (k < 0) {
-                return false;
-            }
+        int used = SummaryGrids.compare(new Random(7), EVENTS, false, Integer.MAX_VALUE, (t, s, k, end, grid, fromSummary, fromRows) -> {
             assertThat(fromRows.counted()).isTrue();
             // the counts up to each pixel edge differ by at most the events of the buckets around it
             int[] a = counts(fromSummary);
@@ -69,7 +60,6 @@ class EventSummarySamplingTest {
                 long near = between(t, edge - s.width(k), edge + s.width(k));
                 assertThat(Math.abs(sumA - sumB)).as("up to pixel %d", p).isLessThanOrEqualTo(near + 1);
             }
-            return true;
         });
         assertThat(used).isGreaterThan(20);
     }

@@ -14,8 +14,7 @@ import org.junit.jupiter.api.Test;
 class StateSummarySamplingTest {
     private static final double START = SummaryGrids.START;
     private static final SummaryGrids.Kind<StateTable, StateSampler> STATES = new SummaryGrids.Kind<>(
-            StateSummarySamplingTest::table, (t, end) -> t.summarize(START, end, 8),
-            (grid, end, t, summaries) -> new StateSampler(grid, end).summaries(summaries).sample(t),
+            StateSummarySamplingTest::table, (grid, end, t, summaries) -> new StateSampler(grid, end).summaries(summaries).sample(t),
             StateSampler::summaryLevel);
 
     /** Random nested states (levels 0..2, a few values, some instants) over {@code [START, end]}. */
@@ -69,11 +68,9 @@ class StateSummarySamplingTest {
 
     @Test
     void alignedWindowsGiveTheRowsCells() {
-        int used = SummaryGrids.compare(new Random(42), STATES, true, Integer.MAX_VALUE, (t, s, end, grid, fromSummary, fromRows) -> {
-            assertThat(s.levels()).isGreaterThan(3);
-            if (fromSummary.summaryLevel() < 0) {
-                return false; // the rows were cheaper
-            }
+        int used = SummaryGrids.compare(new Random(42), STATES, true, Integer.MAX_VALUE,
+                (t, s, fromSummary, fromRows) -> assertThat(s.levels()).isGreaterThan(3),
+                (t, s, k, end, grid, fromSummary, fromRows) -> {
             assertThat(items(fromSummary)).isEqualTo(items(fromRows));
             Map<Key, Double> a = cells(fromSummary);
             Map<Key, Double> b = cells(fromRows);
@@ -87,18 +84,13 @@ class StateSummarySamplingTest {
                 }
             }
             assertThat(fromSummary.dominant().runPx.size()).isPositive();
-            return true;
         });
         assertThat(used).isGreaterThan(50);
     }
 
     @Test
     void unalignedWindowsMoveAtMostABucketAcrossEachPixelEdge() {
-        int used = SummaryGrids.compare(new Random(7), STATES, false, Integer.MAX_VALUE, (t, s, end, grid, fromSummary, fromRows) -> {
-            int k = fromSummary.summaryLevel();
-            if (k < 0) {
-                return false;
-            }
+        int used = SummaryGrids.compare(new Random(7), STATES, false, Integer.MAX_VALUE, (t, s, k, end, grid, fromSummary, fromRows) -> {
             assertThat(items(fromSummary)).isEqualTo(items(fromRows));
             double bucketPx = s.width(k) / grid.pixel();
             Map<Key, Double> a = cells(fromSummary);
@@ -112,7 +104,6 @@ class StateSummarySamplingTest {
                 assertThat(e.getValue()).as("%s, buckets of %s px", e.getKey(), bucketPx)
                         .isLessThanOrEqualTo(4 * bucketPx + 1e-9);
             }
-            return true;
         });
         assertThat(used).isGreaterThan(20);
     }

@@ -357,18 +357,31 @@ class TokenizerRandomTest {
         return t;
     }
 
+    /** The chunk tokenizer and the reference, over the test's header, given the same chunks one after the other. */
+    private static final class BothTokenizers {
+        private final Header header;
+        private final ChunkTokenizer tokenizer = new ChunkTokenizer(new NameMaps(new Names()), false);
+        private final ReferenceTokenizer reference = new ReferenceTokenizer();
+
+        BothTokenizers() {
+            byte[] head = HEADER.getBytes(StandardCharsets.US_ASCII);
+            header = Header.prefix(head, head.length, false);
+        }
+
+        /** Both make the same batch of the first {@code length} bytes of {@code data}. */
+        void agreeOn(byte[] data, int length) {
+            sameBatch(tokenizer.tokenize(data, length, header), reference.tokenize(data, length, header));
+        }
+    }
+
     @Test
     void chunkTokenizerMakesTheBatchesOfTheReference() {
         SplittableRandom r = new SplittableRandom(SEED + 1);
-        byte[] head = HEADER.getBytes(StandardCharsets.US_ASCII);
-        Header header = Header.prefix(head, head.length, false);
-        ChunkTokenizer tokenizer = new ChunkTokenizer(new NameMaps(new Names()), false);
-        ReferenceTokenizer reference = new ReferenceTokenizer();
+        BothTokenizers both = new BothTokenizers();
         for (int round = 0; round < 400; round++) {
             byte[] data = text(r, r.nextInt(1, 300));
             // the chunk may sit at the start of a larger array, as a stream's last block does not
-            int length = data.length;
-            sameBatch(tokenizer.tokenize(data, length, header), reference.tokenize(data, length, header));
+            both.agreeOn(data, data.length);
         }
     }
 
@@ -376,10 +389,7 @@ class TokenizerRandomTest {
     void nameCacheSurvivesTheReplacementOfTheNameTable() {
         // more than 2^16 distinct names: the local table is replaced between chunks, the cache emptied
         SplittableRandom r = new SplittableRandom(SEED + 2);
-        byte[] head = HEADER.getBytes(StandardCharsets.US_ASCII);
-        Header header = Header.prefix(head, head.length, false);
-        ChunkTokenizer tokenizer = new ChunkTokenizer(new NameMaps(new Names()), false);
-        ReferenceTokenizer reference = new ReferenceTokenizer();
+        BothTokenizers both = new BothTokenizers();
         int n = 0;
         for (int chunk = 0; chunk < 12; chunk++) {
             StringBuilder s = new StringBuilder();
@@ -388,7 +398,7 @@ class TokenizerRandomTest {
                 s.append("10 ").append(i).append(".5 ").append(container).append(" ST v").append(r.nextInt(20)).append('\n');
             }
             byte[] data = s.toString().getBytes(StandardCharsets.US_ASCII);
-            sameBatch(tokenizer.tokenize(data, data.length, header), reference.tokenize(data, data.length, header));
+            both.agreeOn(data, data.length);
         }
     }
 

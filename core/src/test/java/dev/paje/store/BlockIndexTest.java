@@ -9,11 +9,8 @@ import dev.paje.dump.DumpOptions;
 import dev.paje.dump.DumpWriter;
 import java.io.IOException;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Random;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -79,22 +76,14 @@ class BlockIndexTest {
         assertThat(loaded.valid()).isTrue();
         String expected = dump(loaded.trace());
         int largest = 0;
-        for (Container c : loaded.trace().containers()) {
-            for (Type t : loaded.trace().types()) {
-                if (c.table(t) != null) {
-                    largest = Math.max(largest, c.table(t).rows.pageCount());
-                }
-            }
+        for (EntityTable table : StoreTables.all(loaded.trace())) {
+            largest = Math.max(largest, table.rows.pageCount());
         }
         assertThat(largest).as("some table spans several index pages").isGreaterThan(1);
         loaded.trace().close();
-        List<Path> stores;
-        try (Stream<Path> files = Files.list(cache)) {
-            stores = files.toList();
-        }
-        assertThat(stores).hasSize(1);
-        String key = StoreMeta.info(stores.get(0)).key();
-        StoreMeta.Opened opened = StoreMeta.open(stores.get(0), key, true, 2 * PAGE_BYTES);
+        Path store = StoreTables.onlyCacheFile(cache);
+        String key = StoreMeta.info(store).key();
+        StoreMeta.Opened opened = StoreMeta.open(store, key, true, 2 * PAGE_BYTES);
         try {
             assertThat(dump(opened.trace())).isEqualTo(expected);
             assertThat(opened.trace().storeFile().indexBytes()).isLessThanOrEqualTo(3 * PAGE_BYTES);

@@ -25,22 +25,10 @@ class StateSummaryCacheTest {
         return TraceLoader.builder().summaries(true).cache(new CachePolicy(true, 0, dir.resolve("cache"))).build();
     }
 
-    private static List<StateTable> stateTables(Trace trace) {
-        List<StateTable> out = new ArrayList<>();
-        for (Container c : trace.containers()) {
-            for (Type t : trace.types()) {
-                if (c.table(t) instanceof StateTable s) {
-                    out.add(s);
-                }
-            }
-        }
-        return out;
-    }
-
     private static String sample(Trace trace, int width, boolean summaries, List<Integer> levels) {
         StringBuilder out = new StringBuilder();
         StateSampler s = new StateSampler(new PixelGrid(trace.start(), trace.end(), width), trace.end()).summaries(summaries);
-        for (StateTable t : stateTables(trace)) {
+        for (StateTable t : StoreTables.of(trace, StateTable.class)) {
             s.sample(t);
             levels.add(s.summaryLevel());
             for (int i = 0; i < s.itemCount(); i++) {
@@ -57,12 +45,22 @@ class StateSummaryCacheTest {
         return out.toString();
     }
 
+    /** {@code b} (read back) has the levels of {@code a} (as built): widths, bucket rows and long lists. */
+    private static void assertSameLevels(Pyramid a, Pyramid b) {
+        assertThat(b.levels()).isEqualTo(a.levels());
+        for (int k = 0; k < a.levels(); k++) {
+            assertThat(b.width(k)).isEqualTo(a.width(k));
+            assertThat(b.entries(k)).isEqualTo(a.entries(k));
+            assertThat(b.longCount(k)).isEqualTo(a.longCount(k));
+        }
+    }
+
     @Test
     void summariesRoundTripThroughTheCache() throws IOException {
         Path trace = SyntheticTrace.write(dir.resolve("big.trace"), 1, 2, 3000, 11);
         TraceLoader.Loaded first = loader().load(trace);
         assertThat(first.fromCache()).isFalse();
-        List<StateTable> tables = stateTables(first.trace());
+        List<StateTable> tables = StoreTables.of(first.trace(), StateTable.class);
         assertThat(tables).isNotEmpty().allSatisfy(t -> {
             assertThat(t.size()).isGreaterThanOrEqualTo(StateSummary.MIN_ROWS);
             assertThat(t.summary()).isNotNull();
@@ -74,16 +72,9 @@ class StateSummaryCacheTest {
 
         TraceLoader.Loaded again = loader().load(trace);
         assertThat(again.fromCache()).isTrue();
-        List<StateTable> cached = stateTables(again.trace());
+        List<StateTable> cached = StoreTables.of(again.trace(), StateTable.class);
         for (int i = 0; i < tables.size(); i++) {
-            StateSummary a = tables.get(i).summary();
-            StateSummary b = cached.get(i).summary();
-            assertThat(b.levels()).isEqualTo(a.levels());
-            for (int k = 0; k < a.levels(); k++) {
-                assertThat(b.width(k)).isEqualTo(a.width(k));
-                assertThat(b.entries(k)).isEqualTo(a.entries(k));
-                assertThat(b.longCount(k)).isEqualTo(a.longCount(k));
-            }
+            assertSameLevels(tables.get(i).summary(), cached.get(i).summary());
         }
         List<Integer> levelsAgain = new ArrayList<>();
         assertThat(sample(again.trace(), 50, true, levelsAgain)).isEqualTo(fresh);
@@ -92,25 +83,13 @@ class StateSummaryCacheTest {
         again.trace().close();
     }
 
-    private static List<EntityTable> tables(Trace trace) {
-        List<EntityTable> out = new ArrayList<>();
-        for (Container c : trace.containers()) {
-            for (Type t : trace.types()) {
-                if (c.table(t) != null) {
-                    out.add(c.table(t));
-                }
-            }
-        }
-        return out;
-    }
-
     /** What the variable and event samplers draw of every summarized table over the whole trace. */
     private static String samplePoints(Trace trace, int width) {
         StringBuilder out = new StringBuilder();
         PixelGrid grid = new PixelGrid(trace.start(), trace.end(), width);
         VariableSampler v = new VariableSampler(grid, trace.end());
         PointSampler p = new PointSampler(grid);
-        for (EntityTable t : tables(trace)) {
+        for (EntityTable t : StoreTables.all(trace)) {
             if (t instanceof VariableTable vt) {
                 v.sample(vt);
                 out.append('L').append(v.summaryLevel()).append(' ').append(v.itemRow.size()).append(' ');
@@ -134,7 +113,7 @@ class StateSummaryCacheTest {
     void variableAndEventSummariesRoundTripThroughTheCache() throws IOException {
         Path trace = SyntheticTrace.write(dir.resolve("points.trace"), 1, 1, 14_000, 12);
         TraceLoader.Loaded first = loader().load(trace);
-        List<EntityTable> fresh = tables(first.trace());
+        List<EntityTable> fresh = StoreTables.all(first.trace());
         assertThat(fresh).anySatisfy(t -> assertThat(t).isInstanceOfSatisfying(VariableTable.class, v -> assertThat(v.summary()).isNotNull()));
         assertThat(fresh).anySatisfy(t -> assertThat(t).isInstanceOfSatisfying(EventTable.class, e -> assertThat(e.summary()).isNotNull()));
         String drawn = samplePoints(first.trace(), 40);
@@ -142,19 +121,14 @@ class StateSummaryCacheTest {
 
         TraceLoader.Loaded again = loader().load(trace);
         assertThat(again.fromCache()).isTrue();
-        List<EntityTable> cached = tables(again.trace());
+        List<EntityTable> cached = StoreTables.all(again.trace());
         for (int i = 0; i < fresh.size(); i++) {
             Pyramid a = fresh.get(i).pyramid;
             Pyramid b = cached.get(i).pyramid;
             assertThat(b == null).isEqualTo(a == null);
             if (a != null) {
                 assertThat(b.getClass()).isEqualTo(a.getClass());
-                assertThat(b.levels()).isEqualTo(a.levels());
-                for (int k = 0; k < a.levels(); k++) {
-                    assertThat(b.width(k)).isEqualTo(a.width(k));
-                    assertThat(b.entries(k)).isEqualTo(a.entries(k));
-                    assertThat(b.longCount(k)).isEqualTo(a.longCount(k));
-                }
+                assertSameLevels(a, b);
             }
         }
         assertThat(samplePoints(again.trace(), 40)).isEqualTo(drawn);
@@ -166,7 +140,7 @@ class StateSummaryCacheTest {
     void smallTablesHaveNoSummary() throws IOException {
         Path trace = SyntheticTrace.write(dir.resolve("small.trace"), 2, 2, 50, 3);
         TraceLoader.Loaded loaded = loader().load(trace);
-        assertThat(tables(loaded.trace())).allSatisfy(t -> assertThat(t.pyramid).isNull());
+        assertThat(StoreTables.all(loaded.trace())).allSatisfy(t -> assertThat(t.pyramid).isNull());
         loaded.trace().close();
     }
 }

@@ -8,8 +8,6 @@ import dev.paje.TraceLoader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,22 +33,9 @@ class SummaryThreadsTest {
         TraceLoader.Loaded loaded = TraceLoader.builder().threads(threads).summaries(true)
                 .cache(new CachePolicy(true, 0, cache)).build().load(trace);
         assertThat(loaded.valid()).isTrue();
-        int summarized = 0;
-        for (Container c : loaded.trace().containers()) {
-            for (Type t : loaded.trace().types()) {
-                EntityTable table = c.table(t);
-                if (table != null && table.pyramid != null) {
-                    summarized++;
-                }
-            }
-        }
-        assertThat(summarized).as("tables with a summary").isGreaterThan(4);
+        assertThat(StoreTables.all(loaded.trace())).as("tables with a summary")
+                .filteredOn(table -> table.pyramid != null).hasSizeGreaterThan(4);
         loaded.trace().close();
-        List<Path> files;
-        try (Stream<Path> s = Files.list(cache)) {
-            files = s.toList();
-        }
-        assertThat(files).hasSize(1);
-        return Files.readAllBytes(files.get(0));
+        return Files.readAllBytes(StoreTables.onlyCacheFile(cache));
     }
 }

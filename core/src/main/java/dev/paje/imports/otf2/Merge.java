@@ -22,6 +22,8 @@ final class Merge {
         final int index;
         Batch batch;
         int line;
+        /** The current line's time, kept here: the heap compares it without reaching into the batch. */
+        double time;
         /** For {@link Runs}: the decoder's name ids mapped to the reader's, and of which of its tables. */
         int[] map = new int[0];
         int mapped;
@@ -36,8 +38,10 @@ final class Merge {
             this.index = index;
         }
 
-        double time() {
-            return batch.times[line];
+        /** Moves to line {@code to} of the batch (its time becomes the key). */
+        void at(int to) {
+            line = to;
+            time = batch.times[to];
         }
     }
 
@@ -52,6 +56,7 @@ final class Merge {
             Head h = new Head(streams.get(i), i);
             h.batch = h.stream.take();
             if (h.batch != null) {
+                h.at(0);
                 heap[n++] = h;
             }
         }
@@ -67,18 +72,20 @@ final class Merge {
             if (next == null) {
                 to = b.lines;
             } else {
-                double limit = next.time();
+                double limit = next.time;
                 boolean first = h.index < next.index;
                 while (to < b.lines && (b.times[to] < limit || b.times[to] == limit && first)) {
                     to++;
                 }
             }
             runs.run(h, b, from, to);
-            h.line = to;
-            if (h.line == b.lines) {
+            if (to < b.lines) {
+                h.at(to);
+            } else {
                 h.batch = h.stream.take();
-                h.line = 0;
-                if (h.batch == null) {
+                if (h.batch != null) {
+                    h.at(0);
+                } else {
                     h.stream.decoder().close();
                     heap[0] = heap[--n];
                     heap[n] = null;
@@ -89,8 +96,8 @@ final class Merge {
     }
 
     private static boolean before(Head a, Head b) {
-        double x = a.time();
-        double y = b.time();
+        double x = a.time;
+        double y = b.time;
         return x < y || x == y && a.index < b.index;
     }
 

@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  * versions are skipped and counted in one warning.
  */
 public final class Otf2Importer implements Importer {
-    /** Bytes of Pajé text all locations' waiting batches may hold together, about. */
+    /** Bytes of lines (Pajé text or events) all locations' waiting batches may hold together, about. */
     private static final long MEMORY = 48L << 20;
 
     /** Archives of more locations than this have their event files closed between batches. */

@@ -18,7 +18,7 @@ abstract class Batch {
     /** Moves the last line to index {@code line}, after the lines before it: a late-known line put back in place. */
     abstract void moveLastTo(int line);
 
-    /** Room for one more line: grows the arrays of line {@code lines} when full. */
+    /** Whether the per-line arrays are full: a subclass grows them (and {@link #growTimes}) before the next line. */
     final boolean full() {
         return lines == times.length;
     }

@@ -9,8 +9,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Reads one location's event file and writes its events as Pajé lines (text or values: {@link LocationOut}), batch by batch, in the location's
- * time order: Enter and Leave push and pop region states, MPI point-to-point records start and end links
+ * Reads one location's event file and writes its events as Pajé lines (as text or as values: {@link LocationOut}),
+ * batch by batch, in the location's time order: Enter and Leave push and pop region states, MPI point-to-point records start and end links
  * (keyed by communicator, both locations, tag and order on that channel, so each side names the link alone),
  * MPI collectives become states, metrics set variables, other records are point events. Attributes become
  * user fields. Workers run decoders of different locations in parallel; one decoder is used by one thread

@@ -4,6 +4,7 @@ import dev.paje.imports.ImportStream;
 import dev.paje.imports.Importer;
 import dev.paje.imports.Importers;
 import dev.paje.read.Diagnostics;
+import dev.paje.read.EntitySource;
 import dev.paje.store.Names;
 import dev.paje.read.Problem;
 import dev.paje.read.Progress;
@@ -112,7 +113,10 @@ public final class TraceLoader {
         }
         Loaded loaded;
         try {
+            EntitySource direct = importer == null ? null : importer.source(file);
             loaded = importer == null ? run(file.toString(), reader -> reader.read(file), store, key)
+                    : direct != null ? run(file.toString(), reader -> reader.read(direct, file.toString(),
+                            file.toAbsolutePath().getParent()), store, key)
                     : run(file.toString(), reader -> {
                         try (ImportStream text = new ImportStream(importer, file)) {
                             reader.read(text, file.toString(), file.toAbsolutePath().getParent());

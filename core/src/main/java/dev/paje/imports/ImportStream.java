@@ -23,7 +23,7 @@ public final class ImportStream extends InputStream {
     public static final class Failure extends IOException {
         private static final long serialVersionUID = 1L;
 
-        Failure(ImportException cause) {
+        public Failure(ImportException cause) {
             super(cause.describe(), cause);
         }
 

@@ -1,5 +1,6 @@
 package dev.paje.imports;
 
+import dev.paje.read.EntitySource;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -25,6 +26,16 @@ public interface Importer {
      * @throws IOException when it cannot be read
      */
     void convert(Path file, PajeText out) throws ImportException, IOException;
+
+    /**
+     * {@code file}'s events for the reader as values, without Pajé text between the importer and the reader
+     * (faster), or null (the default) when the importer only writes text: then the reader parses what
+     * {@link #convert} writes. Either way the trace is the same. The source reports an invalid input as an
+     * {@link ImportStream.Failure}.
+     */
+    default EntitySource source(Path file) {
+        return null;
+    }
 
     /**
      * What identifies the input beyond {@code file} itself, for the store cache: formats spread over several

@@ -242,12 +242,7 @@ public final class PajeText {
     /** {@code s} as a token: quoted when it holds blanks or is empty (when {@code quote}). */
     private PajeText text(String s, boolean quote) {
         int n = s.length();
-        boolean plain = n > 0;
-        for (int i = 0; i < n && plain; i++) {
-            char c = s.charAt(i);
-            plain = c > ' ' && c != '"' && c != '#' && c < 0x7f; // '#' starts a comment outside quotes
-        }
-        if (plain) {
+        if (plain(s)) {
             room(n);
             for (int i = 0; i < n; i++) {
                 buf[pos++] = (byte) s.charAt(i);
@@ -261,12 +256,51 @@ public final class PajeText {
         byte[] utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         room(utf8.length + 1);
         for (byte b : utf8) {
-            buf[pos++] = b == '"' ? (byte) '\'' : b == '\n' || b == '\r' || b == '\t' ? (byte) ' ' : b;
+            buf[pos++] = quotable(b);
         }
         if (quote) {
             buf[pos++] = '"';
         }
         return this;
+    }
+
+    /** Whether {@code s} is written as it is, unquoted. */
+    private static boolean plain(String s) {
+        int n = s.length();
+        boolean plain = n > 0;
+        for (int i = 0; i < n && plain; i++) {
+            char c = s.charAt(i);
+            plain = c > ' ' && c != '"' && c != '#' && c < 0x7f; // '#' starts a comment outside quotes
+        }
+        return plain;
+    }
+
+    /** A byte of a quoted token: a token cannot hold a double quote or a line break. */
+    private static byte quotable(byte b) {
+        return b == '"' ? (byte) '\'' : b == '\n' || b == '\r' || b == '\t' ? (byte) ' ' : b;
+    }
+
+    /**
+     * {@code s} as the token {@link #entity} and the other writers write it (quotes included), which is the
+     * name our reader interns when it reads the line: for handing names to the reader without the text.
+     */
+    public static byte[] tokenOf(String s) {
+        if (plain(s)) {
+            return s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        }
+        byte[] utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] t = new byte[utf8.length + 2];
+        t[0] = '"';
+        for (int i = 0; i < utf8.length; i++) {
+            t[i + 1] = quotable(utf8[i]);
+        }
+        t[t.length - 1] = '"';
+        return t;
+    }
+
+    /** The id of the standard definition of {@code kind} in the header this class writes. */
+    public static int standardId(EventKind kind) {
+        return Standard.valueOf(kind.name()).ordinal();
     }
 
     private PajeText ascii(String s) {

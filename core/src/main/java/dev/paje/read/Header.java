@@ -83,6 +83,11 @@ final class Header {
         return openText;
     }
 
+    /** The definition whose id is the number {@code id}, or null. */
+    EventDefinition byNumber(int id) {
+        return id >= 0 && id < SMALL_IDS ? small[id] : byId.get(Integer.toString(id));
+    }
+
     /** Finds the definition named by token 0 of {@code line}, or null. */
     EventDefinition lookup(Line line) {
         byte[] b = line.buf;

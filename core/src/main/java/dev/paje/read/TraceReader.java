@@ -76,6 +76,38 @@ public final class TraceReader {
         finish(name);
     }
 
+    /**
+     * Reads a trace whose entity events come from {@code source} as values: its prologue as text (header,
+     * definitions, containers), then its entity events straight to the sink, numbered as the lines they stand for.
+     */
+    public void read(EntitySource source, String name, Path baseDir) throws IOException {
+        FileState state = new FileState(name, baseDir, new Header(options.legacyNames()));
+        try {
+            consumeStream(new java.io.ByteArrayInputStream(source.prologue()), state);
+            EntityFeed feed = new EntityFeed(this, state, sink, diagnostics, names, progress);
+            try {
+                source.entities(feed);
+            } finally {
+                state.lineBase += feed.lines();
+                lines += feed.lines();
+                events += feed.events();
+            }
+            endOfFile(state);
+        } finally {
+            progress.done();
+        }
+        finish(name);
+    }
+
+    /** One line of an {@link EntitySource} that takes the general path, as its text would. */
+    void general(FileState state, byte[] text, long number) {
+        try {
+            handle(state, text, 0, text.length, number);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // only PajeTraceFile lines read files; entity lines never do
+        }
+    }
+
     /** Lines read, all files included. */
     public long lines() {
         return lines;
@@ -191,8 +223,14 @@ public final class TraceReader {
     // ---- a stream: blocks cut at the last newline, tokenized on this thread
 
     private void readStream(InputStream in, String name, Path baseDir) throws IOException {
-        Header header = new Header(options.legacyNames());
-        FileState state = new FileState(name, baseDir, header);
+        FileState state = new FileState(name, baseDir, new Header(options.legacyNames()));
+        consumeStream(in, state);
+        endOfFile(state);
+    }
+
+    private void consumeStream(InputStream in, FileState state) throws IOException {
+        String name = state.name;
+        Header header = state.header;
         ChunkTokenizer tokenizer = new ChunkTokenizer(maps, options.groupByContainer());
         progress.start(name, -1);
         byte[] buf = new byte[options.chunkSize()];
@@ -220,7 +258,6 @@ public final class TraceReader {
             len -= cut;
             System.arraycopy(buf, cut, buf, 0, len);
         }
-        endOfFile(state);
     }
 
     private static int lastNewline(byte[] buf, int len) {
@@ -235,7 +272,7 @@ public final class TraceReader {
     // ---- in-order consumption
 
     /** Per-file reading state: its header and how many lines came before the current chunk. */
-    private static final class FileState {
+    static final class FileState {
         final String name;
         final Path baseDir;
         final Header header;

@@ -35,6 +35,29 @@ class NumbersTest {
         }
     }
 
+    /**
+     * What an importer's Pajé text holds (times and values written by {@code Shortest}) reads back to the same
+     * double: so events handed to the reader as values, without the text, keep the times the text gives.
+     */
+    @Test
+    void shortestTextReadsBackToTheSameDouble() {
+        Random random = new Random(17);
+        long[] resolutions = {1_000_000_000L, 1_000_000L, 1000L, 3_000_000_007L};
+        for (int i = 0; i < 200_000; i++) {
+            double x = switch (i % 3) {
+                // OTF2 times: ticks since the global offset over the timer resolution
+                case 0 -> (double) (random.nextLong() >>> random.nextInt(64)) / resolutions[random.nextInt(4)];
+                case 1 -> Double.longBitsToDouble(random.nextLong());
+                default -> random.nextLong() / Math.pow(10, random.nextInt(20));
+            };
+            if (!Double.isFinite(x)) {
+                continue;
+            }
+            String text = dev.paje.format.Shortest.format(x);
+            assertThat(Double.doubleToRawLongBits(parse(text))).as(text).isEqualTo(Double.doubleToRawLongBits(x));
+        }
+    }
+
     @Test
     void signsSurviveTheFallbackForLongNumbers() {
         assertThat(parse("-0.0008299999999989748")).isEqualTo(-0.0008299999999989748);

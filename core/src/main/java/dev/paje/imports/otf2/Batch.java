@@ -1,69 +1,42 @@
 package dev.paje.imports.otf2;
 
-import java.io.OutputStream;
 import java.util.Arrays;
 
 /**
- * Pajé lines of one location, formatted by a worker, waiting for the merge: the text, where each line
- * ends and its time. A {@link dev.paje.imports.PajeText} sibling writes into it; {@link #mark} closes a line.
+ * Lines of one location, decoded by a worker, waiting for the merge by time: their times here, their
+ * content in a subclass (Pajé text for {@code convert}, events as values for the reader).
  */
-final class Batch extends OutputStream {
-    byte[] text;
-    int size;
-    int[] ends = new int[256];
+abstract class Batch {
     double[] times = new double[256];
     int lines;
+    /** Bytes of the location's event file decoded when this batch ended: for the reader's progress. */
+    long offset;
 
-    Batch(int capacity) {
-        text = new byte[capacity];
-    }
-
-    @Override
-    public void write(int b) {
-        write(new byte[] {(byte) b}, 0, 1);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) {
-        if (size + len > text.length) {
-            text = Arrays.copyOf(text, Math.max(size + len, text.length * 2));
-        }
-        System.arraycopy(b, off, text, size, len);
-        size += len;
-    }
-
-    /** The bytes written since the previous mark are one line (or more) at {@code time}. */
-    void mark(double time) {
-        if (lines == ends.length) {
-            ends = Arrays.copyOf(ends, lines * 2);
-            times = Arrays.copyOf(times, lines * 2);
-        }
-        ends[lines] = size;
-        times[lines] = time;
-        lines++;
-    }
-
-    int start(int line) {
-        return line == 0 ? 0 : ends[line - 1];
-    }
+    /** About how many bytes this batch holds: decoders fill batches up to a budget. */
+    abstract int bytes();
 
     /** Moves the last line to index {@code line}, after the lines before it: a late-known line put back in place. */
-    void moveLastTo(int line) {
-        if (line >= lines - 1) {
-            return;
-        }
-        int from = start(lines - 1);
-        int len = size - from;
-        int to = start(line);
-        byte[] last = Arrays.copyOfRange(text, from, size);
-        double time = times[lines - 1];
-        System.arraycopy(text, to, text, to + len, from - to);
-        System.arraycopy(last, 0, text, to, len);
-        for (int i = lines - 1; i > line; i--) {
-            ends[i] = ends[i - 1] + len;
-            times[i] = times[i - 1];
-        }
-        ends[line] = to + len;
-        times[line] = time;
+    abstract void moveLastTo(int line);
+
+    /** Whether the per-line arrays are full: a subclass grows them (and {@link #growTimes}) before the next line. */
+    final boolean full() {
+        return lines == times.length;
+    }
+
+    final void growTimes() {
+        times = Arrays.copyOf(times, lines * 2);
+    }
+
+    /** Rotates {@code a[line, lines)} one place right: the last element goes to {@code line}. */
+    final void rotate(int[] a, int line) {
+        int last = a[lines - 1];
+        System.arraycopy(a, line, a, line + 1, lines - 1 - line);
+        a[line] = last;
+    }
+
+    final void rotate(double[] a, int line) {
+        double last = a[lines - 1];
+        System.arraycopy(a, line, a, line + 1, lines - 1 - line);
+        a[line] = last;
     }
 }

@@ -1,19 +1,16 @@
 package dev.paje.imports.otf2;
 
 import dev.paje.imports.ImportException;
-import dev.paje.imports.PajeText;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Reads one location's event file and writes its events as Pajé lines, batch by batch, in the location's
- * time order: Enter and Leave push and pop region states, MPI point-to-point records start and end links
+ * Reads one location's event file and writes its events as Pajé lines (as text or as values: {@link LocationOut}),
+ * batch by batch, in the location's time order: Enter and Leave push and pop region states, MPI point-to-point records start and end links
  * (keyed by communicator, both locations, tag and order on that channel, so each side names the link alone),
  * MPI collectives become states, metrics set variables, other records are point events. Attributes become
  * user fields. Workers run decoders of different locations in parallel; one decoder is used by one thread
@@ -30,8 +27,7 @@ final class LocationDecoder implements Closeable {
     private final String eventType;
     /** Region values by id, made once: an Enter allocates nothing for its value. */
     private String[] regionValues = new String[64];
-    private final Forward sink = new Forward();
-    private final PajeText text;
+    private final LocationOut out;
     private Otf2Input in;
     private LocalDefs local;
     private ClockCorrection clock;
@@ -75,20 +71,7 @@ final class LocationDecoder implements Closeable {
         }
     }
 
-    /** Forwards the sibling writer's bytes to the current batch. */
-    private final class Forward extends OutputStream {
-        @Override
-        public void write(int b) {
-            batch.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            batch.write(b, off, len);
-        }
-    }
-
-    LocationDecoder(Otf2Archive archive, PajeLayout layout, PajeText root, GlobalDefs.Location location) {
+    LocationDecoder(Otf2Archive archive, PajeLayout layout, LocationOut out, GlobalDefs.Location location) {
         this.archive = archive;
         this.defs = archive.defs();
         this.layout = layout;
@@ -97,7 +80,7 @@ final class LocationDecoder implements Closeable {
         this.k = layout.threadTypeOf(location.id());
         this.regionType = PajeLayout.regionType(k);
         this.eventType = PajeLayout.eventType(k);
-        this.text = root.sibling(sink);
+        this.out = out;
         this.attributeText = new String[layout.attributeIds.length];
     }
 
@@ -140,14 +123,16 @@ final class LocationDecoder implements Closeable {
      * {@code suspend}: close the file until the next batch.
      */
     Batch next(int budget, boolean suspend) throws IOException, ImportException {
-        batch = new Batch(budget + 1024);
+        batch = out.start(budget + 1024);
         open();
         if (in != null) {
             in.resume(WINDOW);
         }
-        while (!done && (batch.size < budget || collectiveOpen)) {
+        while (!done && (batch.bytes() < budget || collectiveOpen)) {
             step();
         }
+        batch.offset = in == null ? 0 : in.offset();
+        out.end();
         if (done) {
             close();
         } else if (suspend) {
@@ -160,12 +145,12 @@ final class LocationDecoder implements Closeable {
 
     /** Reads every event without writing anything: for counting. */
     void skipAll() throws IOException, ImportException {
-        batch = new Batch(1 << 16);
+        batch = out.start(1 << 16);
         open();
         while (!done) {
             step();
-            if (batch.size > 1 << 15) {
-                batch = new Batch(1 << 16);
+            if (batch.bytes() > 1 << 15) {
+                batch = out.start(1 << 16);
                 collectiveOpen = false;
             }
         }
@@ -215,17 +200,15 @@ final class LocationDecoder implements Closeable {
             case EventRecords.ENTER -> {
                 int region = local.map32(LocalDefs.MAPPING_REGION, in.cu32());
                 if (attributes > 0 && layout.pushWithAttributes != null) {
-                    text.entity(layout.pushWithAttributes, time,
+                    out.entity(layout.pushWithAttributes, time,
                             new String[] {regionType, container, regionValue(region)}, attributeFields());
                 } else {
-                    text.pushState(time, regionType, container, regionValue(region));
+                    out.pushState(time, regionType, container, regionValue(region));
                 }
-                line();
             }
             case EventRecords.LEAVE -> {
                 in.cu32();
-                text.popState(time, regionType, container);
-                line();
+                out.popState(time, regionType, container);
             }
             case EventRecords.MPI_ISEND_COMPLETE, EventRecords.MPI_IRECV_REQUEST, EventRecords.MPI_REQUEST_TEST,
                     EventRecords.MPI_REQUEST_CANCELLED -> in.cu64(); // part of the links already written
@@ -273,17 +256,14 @@ final class LocationDecoder implements Closeable {
                 user[2] = Long.toUnsignedString(sentBytes);
                 user[3] = Long.toUnsignedString(receivedBytes);
                 double begin = collectiveOpen ? collectiveTime : time;
-                text.entity(layout.collective, begin,
+                out.entity(layout.collective, begin,
                         new String[] {PajeLayout.collectiveType(k), container, EventRecords.collective(op)}, user);
-                lineAt(begin);
                 if (collectiveOpen) {
                     batch.moveLastTo(collectiveLine);
                 }
                 collectiveOpen = false;
-                text.popState(time, PajeLayout.collectiveType(k), container);
-                line();
-                text.event(time, PajeLayout.collectiveEndType(k), container, EventRecords.collective(op));
-                line();
+                out.popState(time, PajeLayout.collectiveType(k), container);
+                out.event(time, PajeLayout.collectiveEndType(k), container, EventRecords.collective(op));
             }
             case EventRecords.METRIC -> {
                 int metric = local.map32(LocalDefs.MAPPING_METRIC, in.cu32());
@@ -300,8 +280,7 @@ final class LocationDecoder implements Closeable {
                         case 4 -> bits >= 0 ? bits : (double) (bits >>> 1) * 2.0;
                         default -> bits;
                     };
-                    text.setVariable(time, PajeLayout.variableType(k, members[i]), container, v);
-                    line();
+                    out.setVariable(time, PajeLayout.variableType(k, members[i]), container, v);
                 }
             }
             case EventRecords.PARAMETER_STRING -> {
@@ -371,17 +350,15 @@ final class LocationDecoder implements Closeable {
                 PajeLayout.linkType(layout.threadTypeOf(from), layout.threadTypeOf(to))));
         String key = count.prefix + count.next++;
         String type = count.linkType;
-        text.entity(send ? layout.startLink : layout.endLink, time,
+        out.entity(send ? layout.startLink : layout.endLink, time,
                 new String[] {type, PajeLayout.ROOT, container, PajeLayout.MESSAGE, key}, user);
-        line();
     }
 
     private void event(String value, String fields) {
         String[] user = new String[1 + attributeText.length];
         user[0] = fields.isEmpty() ? ABSENT : fields;
         System.arraycopy(attributeFields(), 0, user, 1, attributeText.length);
-        text.entity(layout.eventShape, time, new String[] {eventType, container, value}, user);
-        line();
+        out.entity(layout.eventShape, time, new String[] {eventType, container, value}, user);
     }
 
     /**
@@ -395,20 +372,6 @@ final class LocationDecoder implements Closeable {
             out[i] = v == null || v.isEmpty() ? ABSENT : v;
         }
         return out;
-    }
-
-    private void line() {
-        lineAt(time);
-    }
-
-    /** Closes the line just written (the writer's buffer goes to the batch) at {@code t}. */
-    private void lineAt(double t) {
-        try {
-            text.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        batch.mark(t);
     }
 
     private void attributeList(long at) throws IOException, ImportException {

@@ -3,6 +3,7 @@ package dev.paje.imports.otf2;
 import dev.paje.imports.ImportException;
 import dev.paje.imports.Importer;
 import dev.paje.imports.PajeText;
+import dev.paje.read.EntitySource;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
@@ -15,14 +16,16 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * OTF2 archives (Score-P, EZTrace 2...) as Pajé traces, read without the OTF2 library. Workers decode
- * the locations' event files in parallel, each into Pajé lines; this thread merges them by time into one
- * trace. Records of later OTF2 versions are skipped and counted in one warning.
+ * the locations' event files in parallel, each into Pajé lines (for {@code convert}) or events as values
+ * (for the reader: {@link #source}); this thread merges them by time into one trace. Records of later OTF2
+ * versions are skipped and counted in one warning.
  */
 public final class Otf2Importer implements Importer {
-    /** Bytes of Pajé text all locations' waiting batches may hold together, about. */
+    /** Bytes of lines (Pajé text or events) all locations' waiting batches may hold together, about. */
     private static final long MEMORY = 48L << 20;
 
     /** Archives of more locations than this have their event files closed between batches. */
@@ -71,6 +74,23 @@ public final class Otf2Importer implements Importer {
         PajeLayout layout = new PajeLayout(archive.defs());
         layout.shapes(out);
         layout.write(out);
+        decode(file, archive, layout, () -> new TextOut(out), (head, batch, from, to) -> {
+            TextBatch b = (TextBatch) batch;
+            out.append(b.text, b.start(from), b.ends[to - 1] - b.start(from), to - from);
+        });
+    }
+
+    @Override
+    public EntitySource source(Path file) {
+        return new Otf2Source(this, file);
+    }
+
+    /**
+     * Decodes every location of {@code archive} in the workers, each into batches from its own {@code outs}, and
+     * merges their lines by time into {@code runs} on this thread.
+     */
+    void decode(Path file, Otf2Archive archive, PajeLayout layout, Supplier<LocationOut> outs, Merge.Runs runs)
+            throws ImportException, IOException {
         List<GlobalDefs.Location> locations = new ArrayList<>(archive.defs().locations.values());
         int budget = (int) Math.max(16 << 10, Math.min(1 << 20, memory / (LocationStream.AHEAD + 1) / locations.size()));
         ExecutorService workers = Executors.newFixedThreadPool(Math.min(threads, locations.size()), r -> {
@@ -81,11 +101,11 @@ public final class Otf2Importer implements Importer {
         List<LocationStream> streams = new ArrayList<>();
         try {
             for (GlobalDefs.Location l : locations) {
-                streams.add(new LocationStream(new LocationDecoder(archive, layout, out, l), workers, budget,
+                streams.add(new LocationStream(new LocationDecoder(archive, layout, outs.get(), l), workers, budget,
                         locations.size() > openFiles));
             }
             streams.forEach(LocationStream::schedule);
-            merge(streams, out);
+            Merge.merge(streams, runs);
             warnUnknown(streams);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -102,100 +122,6 @@ public final class Otf2Importer implements Importer {
                 s.decoder().close();
             }
         }
-    }
-
-    /** A location's current batch and line; its key is the line's time. */
-    private static final class Head {
-        final LocationStream stream;
-        final int index;
-        Batch batch;
-        int line;
-
-        Head(LocationStream stream, int index) {
-            this.stream = stream;
-            this.index = index;
-        }
-
-        double time() {
-            return batch.times[line];
-        }
-    }
-
-    /**
-     * A k-way merge of the locations' lines by time (ties by location, so the output never depends on the
-     * workers' timing): a binary heap of heads whose top is replaced in place after each run of lines, one
-     * sift per run instead of a removal and an insertion.
-     */
-    private static void merge(List<LocationStream> streams, PajeText out)
-            throws ImportException, IOException, InterruptedException {
-        Head[] heap = new Head[streams.size()];
-        int n = 0;
-        for (int i = 0; i < streams.size(); i++) {
-            Head h = new Head(streams.get(i), i);
-            h.batch = h.stream.take();
-            if (h.batch != null) {
-                heap[n++] = h;
-            }
-        }
-        for (int i = n / 2 - 1; i >= 0; i--) {
-            siftDown(heap, n, i);
-        }
-        while (n > 0) {
-            Head h = heap[0];
-            Head next = n == 1 ? null : n == 2 || before(heap[1], heap[2]) ? heap[1] : heap[2];
-            Batch b = h.batch;
-            int from = h.line;
-            int to = from + 1; // the top's line comes first
-            if (next == null) {
-                to = b.lines;
-            } else {
-                double limit = next.time();
-                boolean first = h.index < next.index;
-                while (to < b.lines && (b.times[to] < limit || b.times[to] == limit && first)) {
-                    to++;
-                }
-            }
-            out.append(b.text, b.start(from), b.ends[to - 1] - b.start(from), to - from);
-            h.line = to;
-            if (h.line == b.lines) {
-                h.batch = h.stream.take();
-                h.line = 0;
-                if (h.batch == null) {
-                    h.stream.decoder().close();
-                    heap[0] = heap[--n];
-                    heap[n] = null;
-                }
-            }
-            siftDown(heap, n, 0);
-        }
-    }
-
-    private static boolean before(Head a, Head b) {
-        double x = a.time();
-        double y = b.time();
-        return x < y || x == y && a.index < b.index;
-    }
-
-    private static void siftDown(Head[] heap, int n, int i) {
-        Head h = heap[i];
-        if (h == null) {
-            return;
-        }
-        while (true) {
-            int c = 2 * i + 1;
-            if (c >= n) {
-                break;
-            }
-            if (c + 1 < n && before(heap[c + 1], heap[c])) {
-                c++;
-            }
-            if (!before(heap[c], h)) {
-                break;
-            }
-            heap[i] = heap[c];
-            i = c;
-        }
-        heap[i] = h;
     }
 
     private void warnUnknown(List<LocationStream> streams) {
@@ -219,7 +145,7 @@ public final class Otf2Importer implements Importer {
         layout.shapes(dummy);
         Map<Long, Long> counts = new LinkedHashMap<>();
         for (GlobalDefs.Location l : archive.defs().locations.values()) {
-            try (LocationDecoder d = new LocationDecoder(archive, layout, dummy, l)) {
+            try (LocationDecoder d = new LocationDecoder(archive, layout, new TextOut(dummy), l)) {
                 d.skipAll();
                 counts.put(l.id(), d.events());
             }

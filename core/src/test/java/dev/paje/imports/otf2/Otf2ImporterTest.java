@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.paje.TraceLoader;
 import dev.paje.dump.DumpOptions;
 import dev.paje.dump.DumpWriter;
+import dev.paje.imports.ImportException;
+import dev.paje.imports.Importer;
 import dev.paje.imports.Importers;
 import dev.paje.imports.PajeText;
 import java.io.ByteArrayOutputStream;
@@ -116,6 +118,62 @@ class Otf2ImporterTest {
         StringWriter out = new StringWriter();
         new DumpWriter(WITH_USER_FIELDS).write(loaded.trace(), out);
         assertThat(out.toString()).isEqualTo(open);
+    }
+
+    /** The same importer without {@link Importer#source}: the reader parses its Pajé text, as before events as values. */
+    private static Importer textOnly(Otf2Importer inner) {
+        return new Importer() {
+            @Override
+            public String format() {
+                return inner.format();
+            }
+
+            @Override
+            public boolean accepts(Path file, byte[] head) {
+                return inner.accepts(file, head);
+            }
+
+            @Override
+            public void convert(Path file, PajeText out) throws ImportException, IOException {
+                inner.convert(file, out);
+            }
+        };
+    }
+
+    /**
+     * Problems, counts and the dump of one load, as one text to compare. The counts of a failed load are left
+     * out: they say how far reading came when it stopped (the text path counts whole blocks), and no command shows them.
+     */
+    private static String outcome(TraceLoader.Loaded loaded) throws IOException {
+        StringBuilder sb = new StringBuilder(loaded.valid() + (loaded.valid() ? " " + loaded.lines() + " lines "
+                + loaded.events() + " events" : "") + "\n");
+        loaded.problems().forEach(p -> sb.append(p.format()).append('\n'));
+        loaded.warnings().forEach(p -> sb.append(p.format()).append('\n'));
+        if (loaded.trace() != null) {
+            StringWriter out = new StringWriter();
+            new DumpWriter(WITH_USER_FIELDS).write(loaded.trace(), out);
+            sb.append(out);
+        }
+        return sb.toString();
+    }
+
+    /** Every command reads the entity events as values (no Pajé text between): the trace the text gives, to the byte. */
+    @Test
+    void eventsAsValuesGiveTheTraceThePajeTextGives() throws IOException {
+        Path anchor = Otf2Archives.write(dir, "twice", "--ranks", "6", "--threads", "2", "--iterations", "30");
+        for (Otf2Importer importer : List.of(importer(2), new Otf2Importer(2, warnings::add, 1, 1))) {
+            assertThat(importer.source(anchor)).isNotNull();
+            String values = outcome(TraceLoader.builder().importers(List.of(importer)).build().load(anchor));
+            String text = outcome(TraceLoader.builder().importers(List.of(textOnly(importer))).build().load(anchor));
+            assertThat(values).startsWith("true ").contains("Link, ", "MPI collective", "State, ").isEqualTo(text);
+        }
+        Path evt = anchor.resolveSibling("traces").resolve("2.evt");
+        byte[] all = Files.readAllBytes(evt);
+        Files.write(evt, Arrays.copyOf(all, all.length / 2));
+        String values = outcome(TraceLoader.builder().importers(List.of(importer(2))).build().load(anchor));
+        assertThat(values).startsWith("false\n").contains(evt + ": at byte ");
+        assertThat(values).isEqualTo(outcome(TraceLoader.builder().importers(List.of(textOnly(importer(2)))).build()
+                .load(anchor)));
     }
 
     @Test

@@ -1,0 +1,96 @@
+package dev.paje.imports.otf2;
+
+import dev.paje.store.Names;
+import java.util.Arrays;
+
+/**
+ * Entity events of one location as values, decoded by a worker, waiting for the merge: per line its
+ * event definition's id, time, names (ids in the decoder's own {@link Names}, published with the batch),
+ * variable value, link key (bytes) and user fields (name ids).
+ */
+final class EventBatch extends Batch {
+    int[] event = new int[256];
+    int[] type = new int[256];
+    int[] container = new int[256];
+    int[] value = new int[256];
+    int[] other = new int[256];
+    double[] number = new double[256];
+    /** Where each line's key is in {@link #keys}; -1 without one. */
+    int[] keyFrom = new int[256];
+    int[] keyTo = new int[256];
+    int[] userFrom = new int[256];
+    byte[] keys = new byte[1024];
+    int keyBytes;
+    int[] users = new int[1024];
+    int userCount;
+    /** The decoder's names when the batch ended, and which of its tables they are (it starts anew now and then). */
+    Names.View names;
+    int generation;
+
+    /** Adds a line; {@code key}: ASCII or null; {@code user}: name ids, or null. */
+    void add(int id, double time, int typeId, int containerId, int valueId, int otherId, double num, String key,
+            int[] user) {
+        if (full()) {
+            int n = lines * 2;
+            event = Arrays.copyOf(event, n);
+            type = Arrays.copyOf(type, n);
+            container = Arrays.copyOf(container, n);
+            value = Arrays.copyOf(value, n);
+            other = Arrays.copyOf(other, n);
+            number = Arrays.copyOf(number, n);
+            keyFrom = Arrays.copyOf(keyFrom, n);
+            keyTo = Arrays.copyOf(keyTo, n);
+            userFrom = Arrays.copyOf(userFrom, n);
+            growTimes();
+        }
+        int i = lines++;
+        event[i] = id;
+        times[i] = time;
+        type[i] = typeId;
+        container[i] = containerId;
+        value[i] = valueId;
+        other[i] = otherId;
+        number[i] = num;
+        keyFrom[i] = key == null ? -1 : keyBytes;
+        if (key != null) {
+            int len = key.length();
+            if (keyBytes + len > keys.length) {
+                keys = Arrays.copyOf(keys, Math.max(keyBytes + len, keys.length * 2));
+            }
+            for (int k = 0; k < len; k++) {
+                keys[keyBytes++] = (byte) key.charAt(k); // keys are letters, digits and '_'
+            }
+        }
+        keyTo[i] = key == null ? -1 : keyBytes;
+        userFrom[i] = userCount;
+        if (user != null) {
+            if (userCount + user.length > users.length) {
+                users = Arrays.copyOf(users, Math.max(userCount + user.length, users.length * 2));
+            }
+            System.arraycopy(user, 0, users, userCount, user.length);
+            userCount += user.length;
+        }
+    }
+
+    @Override
+    int bytes() {
+        return lines * 52 + keyBytes + userCount * 4;
+    }
+
+    @Override
+    void moveLastTo(int line) {
+        if (line >= lines - 1) {
+            return;
+        }
+        rotate(event, line);
+        rotate(times, line);
+        rotate(type, line);
+        rotate(container, line);
+        rotate(value, line);
+        rotate(other, line);
+        rotate(number, line);
+        rotate(keyFrom, line);
+        rotate(keyTo, line);
+        rotate(userFrom, line);
+    }
+}

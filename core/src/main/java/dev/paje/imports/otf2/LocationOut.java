@@ -1,0 +1,28 @@
+package dev.paje.imports.otf2;
+
+import dev.paje.imports.PajeText;
+
+/**
+ * What a location's decoder writes its lines to, batch by batch: Pajé text ({@link TextOut}, for
+ * {@code convert}) or events as values for the reader ({@link EventOut}). The calls are
+ * {@link PajeText}'s; each writes one line at its time.
+ */
+interface LocationOut {
+    /** A new batch of about {@code capacity} bytes, written from now on. */
+    Batch start(int capacity);
+
+    /** The current batch is complete. */
+    default void end() {
+    }
+
+    void pushState(double time, String type, String container, String value);
+
+    void popState(double time, String type, String container);
+
+    void event(double time, String type, String container, String value);
+
+    void setVariable(double time, String type, String container, double value);
+
+    /** A line of a shape with user fields: see {@link PajeText#entity}. */
+    void entity(PajeText.Shape shape, double time, String[] standard, String[] user);
+}

@@ -5,6 +5,7 @@ import dev.paje.store.Container;
 import dev.paje.store.EntityTable;
 import dev.paje.store.EntityValue;
 import dev.paje.store.EventTable;
+import dev.paje.store.Workers;
 import dev.paje.store.LinkTable;
 import dev.paje.store.StateTable;
 import dev.paje.store.Trace;
@@ -23,9 +24,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
@@ -202,11 +201,7 @@ public final class DumpWriter {
     }
 
     private void parallel(Trace trace, Names names, List<Task> tasks, OutputStream[] targets) throws IOException {
-        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "paje-dump");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = Workers.pool(threads, "paje-dump");
         try {
             Deque<Future<Formatter>> pending = new ArrayDeque<>();
             int next = 0;
@@ -219,19 +214,8 @@ public final class DumpWriter {
                         return f;
                     }));
                 }
-                pending.removeFirst().get().writeTo(targets);
+                Workers.get(pending.removeFirst(), "dumping").writeTo(targets);
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("interrupted while dumping");
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw new IOException(e.getCause());
         } finally {
             pool.shutdownNow();
         }

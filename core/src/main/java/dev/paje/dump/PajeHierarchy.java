@@ -30,23 +30,12 @@ public final class PajeHierarchy {
     /** {@code --type-hierarchy FILE}: each type under its parent (a child printed when its parent is visited), values after their type. */
     public void types(Writer out) throws IOException {
         out.write("Parent, Name, Nature\n");
-        Deque<Type> stack = new ArrayDeque<>();
-        stack.push(root());
-        while (!stack.isEmpty()) {
-            Type parent = stack.pop();
-            if (parent.kind() != TypeKind.CONTAINER) {
-                continue;
+        walk(t -> { }, (parent, child) -> {
+            out.write(n(parent.name()) + ", " + n(child.name()) + ", " + kind(child) + "\n");
+            for (EntityValue v : order.values(child)) {
+                out.write(n(child.name()) + ", " + n(v.name()) + ", Value\n");
             }
-            List<Type> children = order.childTypes(parent);
-            for (int i = children.size() - 1; i >= 0; i--) {
-                Type child = children.get(i);
-                out.write(n(parent.name()) + ", " + n(child.name()) + ", " + kind(child) + "\n");
-                for (EntityValue v : order.values(child)) {
-                    out.write(n(child.name()) + ", " + n(v.name()) + ", Value\n");
-                }
-                stack.push(child);
-            }
-        }
+        });
     }
 
     /** {@code --entity-hierarchy FILE}: every container, then the entity types its type holds. */
@@ -64,22 +53,39 @@ public final class PajeHierarchy {
     /** {@code -d}: the type tree in dot. */
     public void dot(Writer out) throws IOException {
         out.write("digraph PajeTypes {\n");
+        walk(t -> {
+            String alias = t.parent() == null ? "0" : t.alias() == null ? "" : t.alias();
+            out.write("\"" + n(t.name()) + "\" [shape=" + shape(t.kind()) + ", label=\"" + n(t.name()) + " ("
+                    + alias + ")\"];\n");
+        }, (parent, child) -> out.write("\"" + n(parent.name()) + "\" -> \"" + n(child.name()) + "\";\n"));
+        out.write("}\n");
+    }
+
+    /** What {@link #walk} does at a type taken from its stack. */
+    private interface AtType {
+        void visit(Type t) throws IOException;
+    }
+
+    /** What {@link #walk} does at a container type's child, as it pushes it. */
+    private interface AtChild {
+        void visit(Type parent, Type child) throws IOException;
+    }
+
+    /** PajeNG's walk of the type tree: a stack from the root; a container type's children pushed last first. */
+    private void walk(AtType atType, AtChild atChild) throws IOException {
         Deque<Type> stack = new ArrayDeque<>();
         stack.push(root());
         while (!stack.isEmpty()) {
-            Type last = stack.pop();
-            String alias = last.parent() == null ? "0" : last.alias() == null ? "" : last.alias();
-            out.write("\"" + n(last.name()) + "\" [shape=" + shape(last.kind()) + ", label=\"" + n(last.name()) + " ("
-                    + alias + ")\"];\n");
-            if (last.kind() == TypeKind.CONTAINER) {
-                List<Type> children = order.childTypes(last);
+            Type t = stack.pop();
+            atType.visit(t);
+            if (t.kind() == TypeKind.CONTAINER) {
+                List<Type> children = order.childTypes(t);
                 for (int i = children.size() - 1; i >= 0; i--) {
-                    out.write("\"" + n(last.name()) + "\" -> \"" + n(children.get(i).name()) + "\";\n");
+                    atChild.visit(t, children.get(i));
                     stack.push(children.get(i));
                 }
             }
         }
-        out.write("}\n");
     }
 
     private static String n(String name) {

@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
@@ -69,11 +67,7 @@ public final class Store {
         double start = trace.start();
         double end = trace.end();
         file.freeze();
-        ExecutorService workers = Executors.newFixedThreadPool(threads, r -> {
-            Thread th = new Thread(r, "paje-summary");
-            th.setDaemon(true);
-            return th;
-        });
+        ExecutorService workers = Workers.pool(threads, "paje-summary");
         try {
             ArrayDeque<Future<Pyramid>> waiting = new ArrayDeque<>();
             int next = 0;
@@ -82,29 +76,12 @@ public final class Store {
                     EntityTable t = tables.get(next++);
                     waiting.add(workers.submit(() -> Pyramid.build(t, start, end, null, Pyramid.MIN_PER_BUCKET))); // on the heap
                 }
-                Pyramid onHeap = get(waiting.poll());
+                Pyramid onHeap = Workers.get(waiting.poll(), "building the summaries");
                 table.pyramid = onHeap == null ? null : onHeap.copyTo(file);
             }
         } finally {
             workers.shutdownNow();
             file.thaw();
-        }
-    }
-
-    private static Pyramid get(Future<Pyramid> f) throws IOException {
-        try {
-            return f.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("interrupted while building the summaries");
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw new IOException(e.getCause());
         }
     }
 

@@ -73,17 +73,7 @@ class CausalRewriteTest {
             String fixed = rewrite(g.text, fix);
             Trace again = CausalTraces.load(fixed); // fails on any problem, time order included
             assertThat(Tachyons.find(again)).as("seed %d", seed).isEmpty();
-            String[] before = g.text.split("\n", -1);
-            String[] after = fixed.split("\n", -1);
-            assertThat(after).hasSameSizeAs(before);
-            for (int i = 0; i < before.length; i++) {
-                String[] b = before[i].split(" ");
-                String[] a = after[i].split(" ");
-                String container = CausalTraces.timedContainer(b);
-                if (container == null) {
-                    assertThat(after[i]).isEqualTo(before[i]);
-                    continue;
-                }
+            CausalTraces.eachTimedLine(g.text, fixed, (i, b, a, container) -> {
                 int id = CausalTraces.named(trace, container.startsWith("q") ? "proc" + container.substring(1)
                         : "machine" + container.substring(1)).id();
                 assertThat(a).hasSameSizeAs(b);
@@ -101,7 +91,7 @@ class CausalRewriteTest {
                     assertThat(Double.parseDouble(a[1])).as("line %d", i + 1)
                             .isIn(expected, Math.nextUp(expected), Math.nextDown(expected));
                 }
-            }
+            });
         }
     }
 

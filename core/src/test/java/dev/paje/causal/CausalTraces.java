@@ -30,7 +30,7 @@ final class CausalTraces {
      * The container of a line of the generated traces that carries a time to shift (its fields split at
      * spaces: event ids 5, 6, 8, 9, 13 and 14), or null for any other line.
      */
-    static String timedContainer(String[] fields) {
+    private static String timedContainer(String[] fields) {
         if (fields.length < 2 || !fields[0].matches("5|6|8|9|13|14")) {
             return null;
         }
@@ -39,6 +39,30 @@ final class CausalTraces {
             case "13", "14" -> fields[4];
             default -> fields[3];
         };
+    }
+
+    /** What a test checks at a line carrying a time: its number (from 0), its fields before and after, its container. */
+    interface TimedLine {
+        void check(int line, String[] before, String[] after, String container);
+    }
+
+    /**
+     * Checks that {@code after} (a rewritten {@code before}) has the lines of {@code before}, each
+     * one unchanged unless it carries a time, and calls {@code timed} at each line that does.
+     */
+    static void eachTimedLine(String before, String after, TimedLine timed) {
+        String[] b = before.split("\n", -1);
+        String[] a = after.split("\n", -1);
+        assertThat(a).hasSameSizeAs(b);
+        for (int i = 0; i < b.length; i++) {
+            String[] fb = b[i].split(" ");
+            String container = timedContainer(fb);
+            if (container == null) {
+                assertThat(a[i]).isEqualTo(b[i]);
+            } else {
+                timed.check(i, fb, a[i].split(" "), container);
+            }
+        }
     }
 
     static Trace load(String text) throws IOException {

@@ -141,21 +141,10 @@ class DriftEstimateTest {
 
     /** Within each container (a line's clock), times sorted before are still sorted after. */
     private static void assertOrderKept(String before, String after) {
-        String[] b = before.split("\n");
-        String[] a = after.split("\n");
-        assertThat(a).hasSameSizeAs(b);
         java.util.Map<String, java.util.List<double[]>> times = new java.util.HashMap<>();
-        for (int i = 0; i < b.length; i++) {
-            String[] fb = b[i].split(" ");
-            String[] fa = a[i].split(" ");
-            String container = CausalTraces.timedContainer(fb);
-            if (container == null) {
-                assertThat(a[i]).isEqualTo(b[i]);
-                continue;
-            }
-            times.computeIfAbsent(container, k -> new java.util.ArrayList<>())
-                    .add(new double[] {Double.parseDouble(fb[1]), Double.parseDouble(fa[1])});
-        }
+        CausalTraces.eachTimedLine(before, after, (i, fb, fa, container) -> times
+                .computeIfAbsent(container, k -> new java.util.ArrayList<>())
+                .add(new double[] {Double.parseDouble(fb[1]), Double.parseDouble(fa[1])}));
         for (var e : times.entrySet()) {
             java.util.List<double[]> l = e.getValue();
             l.sort(java.util.Comparator.comparingDouble((double[] x) -> x[0]).thenComparingDouble(x -> x[1]));

@@ -70,16 +70,7 @@ final class GlobalDefs {
     static GlobalDefs read(Path file, Anchor anchor) throws IOException, ImportException {
         GlobalDefs d = new GlobalDefs();
         try (Otf2Input in = new Otf2Input(file, anchor.chunkSizeDefs(), 1 << 16)) {
-            while (true) {
-                long at = in.offset();
-                int type = in.recordType();
-                if (type < 0) {
-                    break;
-                }
-                long end = in.recordEnd(at, "definition record " + type);
-                d.record(type, in, end);
-                in.endRecord(end, "definition " + type);
-            }
+            in.definitions((type, at, end) -> d.record(type, in, end));
         }
         d.resolve();
         return d;

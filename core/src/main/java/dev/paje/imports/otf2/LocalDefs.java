@@ -69,13 +69,7 @@ final class LocalDefs {
         long[][] dense = new long[MAPPING_TYPES][];
         Map<Integer, Map<Long, Long>> sparse = new HashMap<>();
         try (Otf2Input in = new Otf2Input(file, anchor.chunkSizeDefs(), 1 << 14)) {
-            while (true) {
-                long at = in.offset();
-                int type = in.recordType();
-                if (type < 0) {
-                    break;
-                }
-                long end = in.recordEnd(at, "definition record " + type);
+            in.definitions((type, at, end) -> {
                 long length = end - in.offset();
                 if (type == 5) { // MappingTable
                     int mapping = in.u8();
@@ -105,8 +99,7 @@ final class LocalDefs {
                     long offset = in.ci64();
                     offsets.add(new long[] {time, offset});
                 }
-                in.endRecord(end, "definition " + type);
-            }
+            });
         }
         d = new LocalDefs(ClockCorrection.of(offsets));
         System.arraycopy(dense, 0, d.dense, 0, MAPPING_TYPES);

@@ -315,6 +315,28 @@ final class Otf2Input implements Closeable {
         return end;
     }
 
+    /** Receives one definition record: its type, where it starts, and where its data ends. */
+    interface DefinitionRecord {
+        void read(int type, long at, long end) throws IOException, ImportException;
+    }
+
+    /**
+     * Reads every definition record of the file, in order: each is handed to {@code record}, which
+     * reads what it knows of it; the rest of the record is skipped (a longer one is a fault).
+     */
+    void definitions(DefinitionRecord record) throws IOException, ImportException {
+        while (true) {
+            long at = offset();
+            int type = recordType();
+            if (type < 0) {
+                return;
+            }
+            long end = recordEnd(at, "definition record " + type);
+            record.read(type, at, end);
+            endRecord(end, "definition " + type);
+        }
+    }
+
     void skip(long n) throws IOException, ImportException {
         if (n <= lim - pos) {
             pos += (int) n;

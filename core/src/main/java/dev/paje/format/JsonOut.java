@@ -232,6 +232,18 @@ public final class JsonOut implements AutoCloseable {
         return this;
     }
 
+    /** {@link #splice(byte[])} for values rendered into chunks. */
+    public JsonOut splice(ByteChunks values) throws IOException {
+        if (values.size() == 0) {
+            return this;
+        }
+        separate();
+        out.write(buf, 0, n);
+        n = 0;
+        values.writeTo(out);
+        return this;
+    }
+
     @Override
     public void close() throws IOException {
         out.write(buf, 0, n);

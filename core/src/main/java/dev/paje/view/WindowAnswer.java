@@ -1,5 +1,6 @@
 package dev.paje.view;
 
+import dev.paje.format.ByteChunks;
 import dev.paje.format.JsonOut;
 import dev.paje.query.PixelGrid;
 import dev.paje.store.Container;
@@ -42,14 +43,14 @@ public record WindowAnswer(PixelGrid grid, List<Container> containers, List<Type
         if (parts <= 1) {
             rows.write(g, containers);
         } else {
-            List<CompletableFuture<byte[]>> later = new ArrayList<>();
+            List<CompletableFuture<ByteChunks>> later = new ArrayList<>();
             int size = (containers.size() + parts - 1) / parts;
             for (int from = size; from < containers.size(); from += size) {
                 List<Container> part = containers.subList(from, Math.min(containers.size(), from + size));
                 later.add(CompletableFuture.supplyAsync(() -> rows.render(part)));
             }
-            g.splice(rows.render(containers.subList(0, size)));
-            for (CompletableFuture<byte[]> part : later) {
+            rows.write(g, containers.subList(0, size)); // the first part streams: only the later ones wait in memory
+            for (CompletableFuture<ByteChunks> part : later) {
                 g.splice(part.join());
             }
         }

@@ -1,5 +1,6 @@
 package dev.paje.view;
 
+import dev.paje.format.ByteChunks;
 import dev.paje.format.JsonOut;
 import dev.paje.query.PixelGrid;
 import dev.paje.query.PointSampler;
@@ -12,7 +13,6 @@ import dev.paje.store.StateTable;
 import dev.paje.store.Type;
 import dev.paje.store.TypeKind;
 import dev.paje.store.VariableTable;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -36,14 +36,14 @@ final class WindowRows {
     }
 
     /** The rows of {@code containers}, rendered to bytes (parts are rendered on several cores). */
-    byte[] render(List<Container> containers) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
+    ByteChunks render(List<Container> containers) {
+        ByteChunks bytes = new ByteChunks();
         try (JsonOut g = new JsonOut(bytes)) {
             write(g, containers);
         } catch (IOException e) {
-            throw new UncheckedIOException(e); // a byte array does not fail
+            throw new UncheckedIOException(e); // memory does not fail
         }
-        return bytes.toByteArray();
+        return bytes;
     }
 
     void write(JsonOut g, List<Container> containers) throws IOException {

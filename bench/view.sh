@@ -3,10 +3,11 @@
 # cache) and a cached reopen, and /api/window times for 100 rows at 1500 px over 40 random windows
 # (widths 1e-4..1 of the trace, seeded) plus the whole trace.
 #
-# Usage: HEAP=256m bench/view.sh TRACE [CACHE_DIR]   (HEAP is PAJE_HEAP, default 256m; CACHE_DIR is emptied)
+# Usage: HEAP=256m bench/view.sh TRACE [CACHE_DIR]   (HEAP is PAJE_HEAP, default 256m; CACHE_DIR is emptied;
+# PORT, default 8765, for a machine where another viewer has that port)
 set -euo pipefail
 bench="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-T=${1:?which trace?}; C=${2:-$(mktemp -d)}; port=8765
+T=${1:?which trace?}; C=${2:-$(mktemp -d)}; port=${PORT:-8765}
 rm -rf "$C"; mkdir -p "$C"
 for run in first cached; do
   t0=$(date +%s.%N)
@@ -14,7 +15,7 @@ for run in first cached; do
   pid=$!
   until curl -s http://127.0.0.1:$port/api/status 2>/dev/null | grep -q '"ready"'; do sleep 0.1; done
   t1=$(date +%s.%N)
-  jpid=$(pgrep -f "paje.jar view" | head -1)
+  jpid=$pid # ./paje execs the JVM (pgrep would find another user's viewer on a shared machine)
   rows=$(seq -s, 1 100)
   end=$(curl -s http://127.0.0.1:$port/api/meta | python3 -c 'import json,sys; print(json.load(sys.stdin)["end"])')
   times=()

@@ -58,12 +58,23 @@ public final class JsonOut implements AutoCloseable {
     /** The bytes {@code part} writes, compact (into memory: parts are rendered on several cores, then spliced). */
     public static byte[] bytes(Part part) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
-        try (JsonOut g = new JsonOut(bytes)) {
+        render(part, bytes);
+        return bytes.toByteArray();
+    }
+
+    /** {@link #bytes} kept in chunks: a large part is never copied to grow or to trim it. */
+    public static ByteChunks chunks(Part part) {
+        ByteChunks chunks = new ByteChunks();
+        render(part, chunks);
+        return chunks;
+    }
+
+    private static void render(Part part, OutputStream memory) {
+        try (JsonOut g = new JsonOut(memory)) {
             part.writeTo(g);
         } catch (IOException e) {
-            throw new UncheckedIOException(e); // a byte array does not fail
+            throw new UncheckedIOException(e); // memory does not fail
         }
-        return bytes.toByteArray();
     }
 
     /** A writer with the layout of Jackson's {@code DefaultPrettyPrinter} ({@code "name" : value}, {@code [ ]}, {@code { }}). */
@@ -247,6 +258,18 @@ public final class JsonOut implements AutoCloseable {
             System.arraycopy(values, 0, buf, n, values.length);
             n += values.length;
         }
+        return this;
+    }
+
+    /** {@link #splice(byte[])} for values rendered into chunks. */
+    public JsonOut splice(ByteChunks values) throws IOException {
+        if (values.size() == 0) {
+            return this;
+        }
+        separate();
+        out.write(buf, 0, n);
+        n = 0;
+        values.writeTo(out);
         return this;
     }
 

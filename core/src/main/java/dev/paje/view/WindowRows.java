@@ -1,5 +1,6 @@
 package dev.paje.view;
 
+import dev.paje.format.ByteChunks;
 import dev.paje.format.JsonOut;
 import dev.paje.query.PixelGrid;
 import dev.paje.query.PointSampler;
@@ -34,8 +35,8 @@ final class WindowRows {
     }
 
     /** The rows of {@code containers}, rendered to bytes (parts are rendered on several cores). */
-    byte[] render(List<Container> containers) {
-        return JsonOut.bytes(g -> write(g, containers));
+    ByteChunks render(List<Container> containers) {
+        return JsonOut.chunks(g -> write(g, containers));
     }
 
     void write(JsonOut g, List<Container> containers) throws IOException {

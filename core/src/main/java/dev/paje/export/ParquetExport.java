@@ -282,6 +282,7 @@ public final class ParquetExport {
         String type = DisplayNames.name(t.name());
         String[] values = valueNames(t);
         UserColumns user = table.userOrNull();
+        String[] names = fields.toArray(new String[0]); // no iterator per row
         for (int i = 0; i < table.size(); i++) {
             w.integer(c.id()).string(container).string(type);
             if (table instanceof StateTable s) {
@@ -294,7 +295,7 @@ public final class ParquetExport {
             } else {
                 link(w, (LinkTable) table, i, values);
             }
-            for (String f : fields) {
+            for (String f : names) {
                 int v = user == null ? -1 : user.get(i, f);
                 w.string(v < 0 ? null : DisplayNames.name(trace.name(v)));
             }

@@ -30,6 +30,8 @@ final class ColumnChunk {
     private final ByteSink plain = new ByteSink(1 << 12);
     private int[] indices;
     private int nIndices;
+    private final long[] doubles;
+    private int nDoubles;
 
     // the dictionary of this chunk
     private final Map<String, Integer> dict = new HashMap<>();
@@ -37,11 +39,16 @@ final class ColumnChunk {
     private boolean dictionary;
     private String last;
     private int lastIndex;
+    // the strings met recently, by identity: the export passes the same String objects (a type's value names) again and again
+    private final String[] seen = new String[SEEN];
+    private final int[] seenIndex = new int[SEEN];
+    private static final int SEEN = 64;
 
     // the chunk's encoded pages
     final ByteSink pages = new ByteSink(1 << 12);
     private final ByteSink raw = new ByteSink(1 << 12);
     private final ByteSink header = new ByteSink(64);
+    private final int[] streamEnds = new int[8];
     long values;
     long uncompressed;
     boolean plainPages;
@@ -55,6 +62,7 @@ final class ColumnChunk {
         this.compressor = compressor;
         this.defs = column.optional() ? new int[pageValues] : null;
         this.indices = column.type() == ColumnType.STRING ? new int[pageValues] : null;
+        this.doubles = column.type() == ColumnType.DOUBLE ? new long[pageValues] : null;
         reset();
     }
 
@@ -70,11 +78,12 @@ final class ColumnChunk {
         dictBytes.clear();
         dictionary = column.type() == ColumnType.STRING;
         last = null;
+        java.util.Arrays.fill(seen, null);
     }
 
     /** Bytes held: what bounds a row group. */
     long bytes() {
-        return pages.size() + plain.size() + 4L * nIndices + dictBytes.size();
+        return pages.size() + plain.size() + 4L * nIndices + 8L * nDoubles + dictBytes.size();
     }
 
     private void defined(boolean present) {
@@ -108,8 +117,13 @@ final class ColumnChunk {
         defined(true);
         if (dictionary) {
             int index;
+            int slot;
             if (s == last) {
                 index = lastIndex; // a container's or type's name repeats row after row
+            } else if (seen[slot = System.identityHashCode(s) & (SEEN - 1)] == s) {
+                index = seenIndex[slot];
+                last = s;
+                lastIndex = index;
             } else {
                 Integer known = dict.get(s);
                 if (known == null) {
@@ -130,6 +144,8 @@ final class ColumnChunk {
                 index = known;
                 last = s;
                 lastIndex = index;
+                seen[slot] = s;
+                seenIndex[slot] = index;
             }
             indices[nIndices++] = index;
         } else {
@@ -152,8 +168,8 @@ final class ColumnChunk {
             nullValue();
             return;
         }
+        doubles[nDoubles++] = Double.doubleToRawLongBits(v);
         defined(true);
-        plain.longLE(Double.doubleToRawLongBits(v));
         afterValue();
     }
 
@@ -182,14 +198,22 @@ final class ColumnChunk {
             Hybrid.encode(indices, nIndices, width, raw);
             dictPages = true;
         } else if (split) {
-            splitBytes(plain, raw, 8);
+            int at = splitBytes(doubles, nDoubles, raw);
+            for (int k = 0; k < 8; k++) {
+                streamEnds[k] = at + (k + 1) * nDoubles; // each byte stream compressed on its own
+            }
             splitPages = true;
+        } else if (doubles != null) {
+            for (int i = 0; i < nDoubles; i++) {
+                raw.longLE(doubles[i]);
+            }
+            plainPages = true;
         } else {
             raw.put(plain);
             plainPages = true;
         }
         int rawSize = raw.size();
-        ByteSink packed = compressor.compress(raw);
+        ByteSink packed = encoding == BYTE_STREAM_SPLIT ? compressor.compress(raw, streamEnds, 8) : compressor.compress(raw);
         header.clear();
         new Thrift(header).begin().i32(1, 0).i32(2, rawSize).i32(3, packed.size())
                 .struct(5).i32(1, count).i32(2, encoding).i32(3, RLE).i32(4, RLE).end()
@@ -201,20 +225,21 @@ final class ColumnChunk {
         nulls = false;
         plain.clear();
         nIndices = 0;
+        nDoubles = 0;
     }
 
-    /** BYTE_STREAM_SPLIT: byte k of value i at {@code k * n + i}, n values of {@code width} bytes. */
-    private static void splitBytes(ByteSink values, ByteSink out, int width) {
-        int n = values.size() / width;
-        byte[] in = values.array();
-        int at = out.extend(values.size());
+    /** BYTE_STREAM_SPLIT of {@code n} doubles into {@code out}: byte k of value i at {@code k * n + i}; returns where they start. */
+    private static int splitBytes(long[] values, int n, ByteSink out) {
+        int at = out.extend(8 * n);
         byte[] o = out.array();
-        for (int i = 0; i < n; i++) {
-            int from = i * width;
-            for (int k = 0; k < width; k++) {
-                o[at + k * n + i] = in[from + k];
+        for (int k = 0; k < 8; k++) {
+            int shift = 8 * k;
+            int base = at + k * n;
+            for (int i = 0; i < n; i++) {
+                o[base + i] = (byte) (values[i] >>> shift); // sequential writes, one stream at a time
             }
         }
+        return at;
     }
 
     /** Whether the chunk starts with a dictionary page. */

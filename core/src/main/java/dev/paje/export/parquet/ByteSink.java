@@ -13,6 +13,14 @@ final class ByteSink {
         buf = new byte[Math.max(16, capacity)];
     }
 
+    /** A sink holding {@code bytes} (not copied). */
+    static ByteSink wrap(byte[] bytes) {
+        ByteSink s = new ByteSink(0);
+        s.buf = bytes;
+        s.size = bytes.length;
+        return s;
+    }
+
     int size() {
         return size;
     }

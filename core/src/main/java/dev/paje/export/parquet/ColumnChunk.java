@@ -1,6 +1,11 @@
 package dev.paje.export.parquet;
 
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Future;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -13,6 +18,7 @@ final class ColumnChunk {
     static final int DICT_MAX_ENTRIES = 1 << 16;
     static final int DICT_MAX_BYTES = 1 << 20;
     private static final int PAGE_MAX_BYTES = 1 << 20;
+    private static final int PAGE_HEADER_MAX = 32;
     static final int PLAIN = 0;
     static final int RLE = 3;
     static final int RLE_DICTIONARY = 8;
@@ -20,7 +26,8 @@ final class ColumnChunk {
 
     final Column column;
     private final int pageValues;
-    private final Compressor compressor;
+    private final Codec codec;
+    private final PageCompression compression;
     private final boolean split;
 
     // the current page
@@ -44,22 +51,22 @@ final class ColumnChunk {
     private final int[] seenIndex = new int[SEEN];
     private static final int SEEN = 64;
 
-    // the chunk's encoded pages
-    final ByteSink pages = new ByteSink(1 << 12);
+    // the chunk's pages, compressed or being compressed
+    private final List<Future<PageCompression.Page>> pages = new ArrayList<>();
+    private long pageBytes;
     private final ByteSink raw = new ByteSink(1 << 12);
-    private final ByteSink header = new ByteSink(64);
     private final int[] streamEnds = new int[8];
     long values;
-    long uncompressed;
     boolean plainPages;
     boolean dictPages;
     boolean splitPages;
 
-    ColumnChunk(Column column, int pageValues, Compressor compressor, boolean splitDoubles) {
+    ColumnChunk(Column column, int pageValues, Codec codec, PageCompression compression, boolean splitDoubles) {
         this.column = column;
         this.split = splitDoubles && column.type() == ColumnType.DOUBLE;
         this.pageValues = pageValues;
-        this.compressor = compressor;
+        this.codec = codec;
+        this.compression = compression;
         this.defs = column.optional() ? new int[pageValues] : null;
         this.indices = column.type() == ColumnType.STRING ? new int[pageValues] : null;
         this.doubles = column.type() == ColumnType.DOUBLE ? new long[pageValues] : null;
@@ -69,8 +76,8 @@ final class ColumnChunk {
     /** Empties the chunk for the next row group (a new dictionary too). */
     void reset() {
         pages.clear();
+        pageBytes = 0;
         values = 0;
-        uncompressed = 0;
         plainPages = false;
         dictPages = false;
         splitPages = false;
@@ -81,9 +88,12 @@ final class ColumnChunk {
         java.util.Arrays.fill(seen, null);
     }
 
-    /** Bytes held: what bounds a row group. */
+    /**
+     * Bytes held, pages counted uncompressed (an upper bound that does not depend on which pages
+     * other threads have compressed yet: row groups are cut at the same rows on every run).
+     */
     long bytes() {
-        return pages.size() + plain.size() + 4L * nIndices + 8L * nDoubles + dictBytes.size();
+        return pageBytes + plain.size() + 4L * nIndices + 8L * nDoubles + dictBytes.size();
     }
 
     private void defined(boolean present) {
@@ -213,14 +223,13 @@ final class ColumnChunk {
             plainPages = true;
         }
         int rawSize = raw.size();
-        ByteSink packed = encoding == BYTE_STREAM_SPLIT ? compressor.compress(raw, streamEnds, 8) : compressor.compress(raw);
-        header.clear();
-        new Thrift(header).begin().i32(1, 0).i32(2, rawSize).i32(3, packed.size())
-                .struct(5).i32(1, count).i32(2, encoding).i32(3, RLE).i32(4, RLE).end()
-                .end();
-        pages.put(header);
-        pages.put(packed);
-        uncompressed += header.size() + rawSize;
+        int values = count;
+        int[] ends = encoding == BYTE_STREAM_SPLIT ? streamEnds.clone() : new int[] {rawSize};
+        pages.add(compression.submit(codec, java.util.Arrays.copyOf(raw.array(), rawSize), ends, (out, rawBytes, packed) ->
+                new Thrift(out).begin().i32(1, 0).i32(2, rawBytes).i32(3, packed)
+                        .struct(5).i32(1, values).i32(2, encoding).i32(3, RLE).i32(4, RLE).end()
+                        .end()));
+        pageBytes += rawSize + PAGE_HEADER_MAX;
         count = 0;
         nulls = false;
         plain.clear();
@@ -249,13 +258,28 @@ final class ColumnChunk {
 
     /** The dictionary page (header and compressed content) into {@code out}; returns its uncompressed size. */
     long dictionaryPage(ByteSink out) {
-        ByteSink packed = compressor.compress(dictBytes);
-        header.clear();
-        new Thrift(header).begin().i32(1, 2).i32(2, dictBytes.size()).i32(3, packed.size())
-                .struct(7).i32(1, dict.size()).i32(2, PLAIN).end()
-                .end();
-        out.put(header);
-        out.put(packed);
-        return header.size() + dictBytes.size();
+        int entries = dict.size();
+        PageCompression.Page p = compression.now(codec, java.util.Arrays.copyOf(dictBytes.array(), dictBytes.size()),
+                (o, rawBytes, packed) -> new Thrift(o).begin().i32(1, 2).i32(2, rawBytes).i32(3, packed)
+                        .struct(7).i32(1, entries).i32(2, PLAIN).end()
+                        .end());
+        out.put(p.bytes(), 0, p.length());
+        return p.uncompressed();
+    }
+
+    /**
+     * Writes the chunk's data pages in order, waiting for those still being compressed; returns
+     * their compressed and uncompressed sizes.
+     */
+    long[] writePages(OutputStream out) throws IOException {
+        long written = 0;
+        long uncompressed = 0;
+        for (Future<PageCompression.Page> f : pages) {
+            PageCompression.Page p = PageCompression.get(f);
+            out.write(p.bytes(), 0, p.length());
+            written += p.length();
+            uncompressed += p.uncompressed();
+        }
+        return new long[] {written, uncompressed};
     }
 }

@@ -237,15 +237,48 @@ final class ColumnChunk {
         nDoubles = 0;
     }
 
-    /** BYTE_STREAM_SPLIT of {@code n} doubles into {@code out}: byte k of value i at {@code k * n + i}; returns where they start. */
-    private static int splitBytes(long[] values, int n, ByteSink out) {
+    private static final java.lang.invoke.VarHandle LONG_LE = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+            long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
+    /**
+     * BYTE_STREAM_SPLIT of {@code n} doubles into {@code out}: byte k of value i at {@code k * n + i};
+     * returns where they start. Eight values at a time as an 8 x 8 byte transpose in registers (one
+     * long written per stream instead of eight bytes).
+     */
+    static int splitBytes(long[] values, int n, ByteSink out) {
         int at = out.extend(8 * n);
         byte[] o = out.array();
-        for (int k = 0; k < 8; k++) {
-            int shift = 8 * k;
-            int base = at + k * n;
-            for (int i = 0; i < n; i++) {
-                o[base + i] = (byte) (values[i] >>> shift); // sequential writes, one stream at a time
+        int i = 0;
+        for (; i + 8 <= n; i += 8) {
+            long r0 = values[i], r1 = values[i + 1], r2 = values[i + 2], r3 = values[i + 3];
+            long r4 = values[i + 4], r5 = values[i + 5], r6 = values[i + 6], r7 = values[i + 7];
+            long t;
+            // swap 4-byte, then 2-byte, then 1-byte blocks between rows: row k ends with byte k of every value
+            t = ((r0 >>> 32) ^ r4) & 0x00000000FFFFFFFFL; r4 ^= t; r0 ^= t << 32;
+            t = ((r1 >>> 32) ^ r5) & 0x00000000FFFFFFFFL; r5 ^= t; r1 ^= t << 32;
+            t = ((r2 >>> 32) ^ r6) & 0x00000000FFFFFFFFL; r6 ^= t; r2 ^= t << 32;
+            t = ((r3 >>> 32) ^ r7) & 0x00000000FFFFFFFFL; r7 ^= t; r3 ^= t << 32;
+            t = ((r0 >>> 16) ^ r2) & 0x0000FFFF0000FFFFL; r2 ^= t; r0 ^= t << 16;
+            t = ((r1 >>> 16) ^ r3) & 0x0000FFFF0000FFFFL; r3 ^= t; r1 ^= t << 16;
+            t = ((r4 >>> 16) ^ r6) & 0x0000FFFF0000FFFFL; r6 ^= t; r4 ^= t << 16;
+            t = ((r5 >>> 16) ^ r7) & 0x0000FFFF0000FFFFL; r7 ^= t; r5 ^= t << 16;
+            t = ((r0 >>> 8) ^ r1) & 0x00FF00FF00FF00FFL; r1 ^= t; r0 ^= t << 8;
+            t = ((r2 >>> 8) ^ r3) & 0x00FF00FF00FF00FFL; r3 ^= t; r2 ^= t << 8;
+            t = ((r4 >>> 8) ^ r5) & 0x00FF00FF00FF00FFL; r5 ^= t; r4 ^= t << 8;
+            t = ((r6 >>> 8) ^ r7) & 0x00FF00FF00FF00FFL; r7 ^= t; r6 ^= t << 8;
+            int base = at + i;
+            LONG_LE.set(o, base, r0);
+            LONG_LE.set(o, base + n, r1);
+            LONG_LE.set(o, base + 2 * n, r2);
+            LONG_LE.set(o, base + 3 * n, r3);
+            LONG_LE.set(o, base + 4 * n, r4);
+            LONG_LE.set(o, base + 5 * n, r5);
+            LONG_LE.set(o, base + 6 * n, r6);
+            LONG_LE.set(o, base + 7 * n, r7);
+        }
+        for (; i < n; i++) {
+            for (int k = 0; k < 8; k++) {
+                o[at + k * n + i] = (byte) (values[i] >>> (8 * k));
             }
         }
         return at;

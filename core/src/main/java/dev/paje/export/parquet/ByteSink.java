@@ -13,11 +13,11 @@ final class ByteSink {
         buf = new byte[Math.max(16, capacity)];
     }
 
-    /** A sink holding {@code bytes} (not copied). */
-    static ByteSink wrap(byte[] bytes) {
+    /** A sink holding {@code bytes[0, size)} (not copied). */
+    static ByteSink wrap(byte[] bytes, int size) {
         ByteSink s = new ByteSink(0);
         s.buf = bytes;
-        s.size = bytes.length;
+        s.size = size;
         return s;
     }
 

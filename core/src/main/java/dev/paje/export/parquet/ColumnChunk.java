@@ -27,6 +27,7 @@ final class ColumnChunk {
     final Column column;
     private final int pageValues;
     private final Codec codec;
+    private final PageCodec external;
     private final PageCompression compression;
     private final boolean split;
 
@@ -61,11 +62,13 @@ final class ColumnChunk {
     boolean dictPages;
     boolean splitPages;
 
-    ColumnChunk(Column column, int pageValues, Codec codec, PageCompression compression, boolean splitDoubles) {
+    ColumnChunk(Column column, int pageValues, Codec codec, PageCodec external, PageCompression compression,
+            boolean splitDoubles) {
         this.column = column;
         this.split = splitDoubles && column.type() == ColumnType.DOUBLE;
         this.pageValues = pageValues;
         this.codec = codec;
+        this.external = external;
         this.compression = compression;
         this.defs = column.optional() ? new int[pageValues] : null;
         this.indices = column.type() == ColumnType.STRING ? new int[pageValues] : null;
@@ -225,7 +228,7 @@ final class ColumnChunk {
         int rawSize = raw.size();
         int values = count;
         int[] ends = encoding == BYTE_STREAM_SPLIT ? streamEnds.clone() : new int[] {rawSize};
-        pages.add(compression.submit(codec, java.util.Arrays.copyOf(raw.array(), rawSize), ends, (out, rawBytes, packed) ->
+        pages.add(compression.submit(codec, external, java.util.Arrays.copyOf(raw.array(), rawSize), ends, (out, rawBytes, packed) ->
                 new Thrift(out).begin().i32(1, 0).i32(2, rawBytes).i32(3, packed)
                         .struct(5).i32(1, values).i32(2, encoding).i32(3, RLE).i32(4, RLE).end()
                         .end()));
@@ -292,7 +295,7 @@ final class ColumnChunk {
     /** The dictionary page (header and compressed content) into {@code out}; returns its uncompressed size. */
     long dictionaryPage(ByteSink out) {
         int entries = dict.size();
-        PageCompression.Page p = compression.now(codec, java.util.Arrays.copyOf(dictBytes.array(), dictBytes.size()),
+        PageCompression.Page p = compression.now(codec, external, java.util.Arrays.copyOf(dictBytes.array(), dictBytes.size()),
                 (o, rawBytes, packed) -> new Thrift(o).begin().i32(1, 2).i32(2, rawBytes).i32(3, packed)
                         .struct(7).i32(1, entries).i32(2, PLAIN).end()
                         .end());

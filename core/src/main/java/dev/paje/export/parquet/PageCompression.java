@@ -47,8 +47,8 @@ public final class PageCompression implements AutoCloseable {
     }
 
     /** Compresses {@code raw} (segments ending at {@code ends}, as {@link Compressor#compress}) with the header {@code header} builds. */
-    Future<Page> submit(Codec codec, byte[] raw, int[] ends, PageHeader header) {
-        FutureTask<Page> task = new FutureTask<>(() -> compress(codec, raw, ends, header));
+    Future<Page> submit(Codec codec, PageCodec external, byte[] raw, int[] ends, PageHeader header) {
+        FutureTask<Page> task = new FutureTask<>(() -> compress(codec, external, raw, ends, header));
         if (pool == null) {
             task.run();
         } else {
@@ -58,18 +58,25 @@ public final class PageCompression implements AutoCloseable {
     }
 
     /** The dictionary page, compressed on this thread (one per chunk, small). */
-    Page now(Codec codec, byte[] raw, PageHeader header) {
-        return compress(codec, raw, new int[] {raw.length}, header);
+    Page now(Codec codec, PageCodec external, byte[] raw, PageHeader header) {
+        return compress(codec, external, raw, new int[] {raw.length}, header);
     }
 
-    private Page compress(Codec codec, byte[] raw, int[] ends, PageHeader header) {
-        Compressor c = codec == Codec.NONE ? null : idle.poll();
-        if (c == null && codec != Codec.NONE) {
+    private Page compress(Codec codec, PageCodec external, byte[] raw, int[] ends, PageHeader header) {
+        Compressor c = codec == Codec.GZIP ? idle.poll() : null;
+        if (c == null && codec == Codec.GZIP) {
             c = new Compressor(codec);
         }
         try {
-            ByteSink in = ByteSink.wrap(raw);
-            ByteSink packed = c == null ? in : c.compress(in, ends, ends.length);
+            ByteSink in = ByteSink.wrap(raw, raw.length);
+            ByteSink packed = switch (codec) {
+                case NONE -> in;
+                case GZIP -> c.compress(in, ends, ends.length);
+                case ZSTD -> { // the whole page: zstd keeps noise as raw blocks by itself
+                    byte[] dst = new byte[external.bound(raw.length)];
+                    yield ByteSink.wrap(dst, external.compress(raw, raw.length, dst));
+                }
+            };
             ByteSink out = new ByteSink(packed.size() + 64);
             header.write(out, raw.length, packed.size());
             long uncompressed = out.size() + (long) raw.length;

@@ -42,7 +42,7 @@ public final class ParquetWriter implements RowSink, Closeable {
         this.compression = compression == null ? PageCompression.inline() : compression;
         this.chunks = new ColumnChunk[columns.size()];
         for (int i = 0; i < chunks.length; i++) {
-            chunks[i] = new ColumnChunk(columns.get(i), options.pageValues(), options.codec(), this.compression,
+            chunks[i] = new ColumnChunk(columns.get(i), options.pageValues(), options.codec(), options.external(), this.compression,
                     options.splitDoubles());
         }
         out.write(MAGIC);

@@ -51,7 +51,7 @@ final class ExportCommand implements Callable<Integer> {
     enum Compression { gzip, zstd, none }
 
     @Option(names = "--compression", paramLabel = "CODEC", defaultValue = "gzip",
-            description = "parquet: gzip (default), zstd (as small, faster; DuckDB, Arrow, Spark read it) or none (faster, larger).")
+            description = "parquet: gzip (default), zstd (about as small, faster) or none (fastest, largest).")
     Compression compression;
 
     @Mixin

@@ -12,7 +12,7 @@ import java.util.zip.Deflater;
  * whichever thread compresses it).
  */
 final class Compressor {
-    static final int PROBE = 8 << 10;
+    static final int PROBE = 16 << 10;
     static final int MIN_GAIN_PERCENT = 1;
     private static final int STORED_MAX = 65_535;
     private final Codec codec;

@@ -71,6 +71,11 @@ final class ExportCommand implements Callable<Integer> {
             err.println("paje export: --format parquet writes seven files: give their directory with -o DIR");
             return 2;
         }
+        String noZstd = format == Format.parquet && compression == Compression.zstd ? ZstdPages.unavailable() : null;
+        if (noZstd != null) {
+            err.println("paje export: --compression zstd: " + noZstd + "; use --compression gzip");
+            return 2;
+        }
         boolean directory = format == Format.csv || format == Format.parquet;
         int unsafe = directory ? checkDirectory(err, format == Format.csv ? CsvExport.FILES : ParquetExport.FILES) : OutputTarget.check(err, "export", output, trace);
         if (unsafe != ExitCodes.OK) {

@@ -8,6 +8,16 @@ final class ZstdPages implements PageCodec {
     /** zstd's level 3 (its default): on the synthetic traces as small as gzip's fastest level, for a third of its CPU. */
     static final int LEVEL = 3;
 
+    /** Why zstd cannot be used here (its native library does not load on this platform), or null. */
+    static String unavailable() {
+        try {
+            Zstd.compressBound(1);
+            return null;
+        } catch (LinkageError e) {
+            return "the zstd native library does not load on this platform (" + e.getMessage() + ")";
+        }
+    }
+
     @Override
     public int bound(int length) {
         return Math.toIntExact(Zstd.compressBound(length));

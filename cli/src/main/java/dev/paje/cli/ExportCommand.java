@@ -36,10 +36,10 @@ final class ExportCommand implements Callable<Integer> {
     Path output;
 
     /** Parquet's page compression, as typed on the command line. */
-    enum Compression { gzip, none }
+    enum Compression { gzip, zstd, none }
 
     @Option(names = "--compression", paramLabel = "CODEC", defaultValue = "gzip",
-            description = "parquet: gzip (default) or none (faster, larger).")
+            description = "parquet: gzip (default), zstd (about as small, faster) or none (fastest, largest).")
     Compression compression;
 
     @Mixin
@@ -54,6 +54,11 @@ final class ExportCommand implements Callable<Integer> {
         }
         if (format == Format.parquet && output == null) {
             err.println("paje export: --format parquet writes seven files: give their directory with -o DIR");
+            return 2;
+        }
+        String noZstd = format == Format.parquet && compression == Compression.zstd ? ZstdPages.unavailable() : null;
+        if (noZstd != null) {
+            err.println("paje export: --compression zstd: " + noZstd + "; use --compression gzip");
             return 2;
         }
         if (format == Format.csv || format == Format.parquet) {
@@ -90,7 +95,12 @@ final class ExportCommand implements Callable<Integer> {
         }
         if (format == Format.parquet) {
             try (SafeDirectory dir = SafeDirectory.open(output)) {
-                new ParquetExport(t, ParquetOptions.DEFAULT.withCodec(compression == Compression.none ? Codec.NONE : Codec.GZIP)).write(dir.temp(),
+                ParquetOptions options = switch (compression) {
+                    case none -> ParquetOptions.DEFAULT.withCodec(Codec.NONE);
+                    case gzip -> ParquetOptions.DEFAULT;
+                    case zstd -> ParquetOptions.DEFAULT.withCodec(Codec.ZSTD, new ZstdPages());
+                };
+                new ParquetExport(t, options).write(dir.temp(),
                         Runtime.getRuntime().availableProcessors());
                 dir.commit(ParquetExport.FILES);
             }

@@ -23,9 +23,10 @@ class ExportParquetTest {
 
     @Test
     void parquetHoldsTheRowsOfTheCsvExport() throws Exception {
-        Path pq = dir.resolve("pq");
         Path csv = dir.resolve("csv");
-        for (String codec : new String[] {"gzip", "none"}) {
+        assertThat(CliRun.run("export", "../examples/hello.trace", "-f", "csv", "-o", csv.toString()).exit()).isZero();
+        for (String codec : new String[] {"gzip", "zstd", "none"}) {
+            Path pq = dir.resolve("pq-" + codec);
             CliRun.Result r = CliRun.run("export", "../examples/hello.trace", "-f", "parquet", "--compression", codec, "-o",
                     pq.toString());
             assertThat(r.exit()).as("%s", r).isZero();
@@ -37,16 +38,21 @@ class ExportParquetTest {
                 assertThat(left.map(p -> p.getFileName().toString()).sorted().toList())
                         .as("no temporary files left").isEqualTo(ParquetExport.FILES.stream().sorted().toList());
             }
-        }
-        assertThat(CliRun.run("export", "../examples/hello.trace", "-f", "csv", "-o", csv.toString()).exit()).isZero();
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
-            String variables = "SELECT container, type, start, \"end\", \"end\" - start, value FROM read_parquet('"
-                    + pq.resolve("variables.parquet") + "')";
-            assertThat(rows(s, variables)).as("variables").isEqualTo(csvRows(csv.resolve("variables.csv")));
-            for (String table : new String[] {"states", "events", "links"}) {
-                String sql = "SELECT * EXCLUDE (container_id" + (table.equals("links") ? ", start_container_id, end_container_id" : "")
-                        + ") FROM read_parquet('" + pq.resolve(table + ".parquet") + "')";
-                assertThat(rows(s, sql)).as(table).isEqualTo(csvRows(csv.resolve(table + ".csv")));
+            try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
+                String variables = "SELECT container, type, start, \"end\", \"end\" - start, value FROM read_parquet('"
+                        + pq.resolve("variables.parquet") + "')";
+                assertThat(rows(s, variables)).as("%s variables", codec).isEqualTo(csvRows(csv.resolve("variables.csv")));
+                for (String table : new String[] {"states", "events", "links"}) {
+                    String sql = "SELECT * EXCLUDE (container_id" + (table.equals("links") ? ", start_container_id, end_container_id" : "")
+                            + ") FROM read_parquet('" + pq.resolve(table + ".parquet") + "')";
+                    assertThat(rows(s, sql)).as("%s %s", codec, table).isEqualTo(csvRows(csv.resolve(table + ".csv")));
+                }
+                try (ResultSet rs = s.executeQuery("SELECT DISTINCT compression FROM parquet_metadata('" + pq.resolve("states.parquet")
+                        + "')")) {
+                    assertThat(rs.next()).isTrue();
+                    assertThat(rs.getString(1)).as("the codec written").isEqualToIgnoringCase(codec.equals("none") ? "UNCOMPRESSED" : codec);
+                    assertThat(rs.next()).isFalse();
+                }
             }
         }
     }
@@ -83,8 +89,9 @@ class ExportParquetTest {
         Files.writeString(file, "x");
         CliRun.Result notDir = CliRun.run("export", "../examples/hello.trace", "-f", "parquet", "-o", file.toString());
         assertThat(notDir.exit()).as("%s", notDir).isEqualTo(4);
-        CliRun.Result codec = CliRun.run("export", "../examples/hello.trace", "-f", "parquet", "--compression", "zstd", "-o",
+        CliRun.Result codec = CliRun.run("export", "../examples/hello.trace", "-f", "parquet", "--compression", "brotli", "-o",
                 dir.toString());
         assertThat(codec.exit()).isEqualTo(2);
+        assertThat(codec.err()).contains("expected one of [gzip, zstd, none]");
     }
 }

@@ -1,6 +1,7 @@
 package dev.paje.export;
 
 import dev.paje.export.parquet.Column;
+import dev.paje.export.parquet.PageCompression;
 import dev.paje.export.parquet.ParquetOptions;
 import dev.paje.export.parquet.ParquetWriter;
 import dev.paje.export.parquet.RowSink;
@@ -40,16 +41,19 @@ public final class ParquetExport {
     private final ParquetOptions options;
     private final List<Container> order;
     private final String[] containerNames;
+    private final PageCompression compression; // null: each writer compresses its own pages
 
     public ParquetExport(Trace trace, ParquetOptions options) {
-        this(trace, options, TraceWalk.preorder(trace), names(trace));
+        this(trace, options, TraceWalk.preorder(trace), names(trace), null);
     }
 
-    private ParquetExport(Trace trace, ParquetOptions options, List<Container> order, String[] containerNames) {
+    private ParquetExport(Trace trace, ParquetOptions options, List<Container> order, String[] containerNames,
+            PageCompression compression) {
         this.trace = trace;
         this.options = options;
         this.order = order;
         this.containerNames = containerNames;
+        this.compression = compression;
     }
 
     private static String[] names(Trace trace) {
@@ -67,18 +71,26 @@ public final class ParquetExport {
 
     /**
      * The same with {@code threads} files written at once (each walks the store on its own; the
-     * largest first), the row group bound shared between them so that memory stays that of one.
+     * largest first) and their pages compressed by {@code threads} more threads (deflate is most of
+     * the work, and the states file alone would bound the wall time), the row group bound shared
+     * between the files so that memory stays that of one.
      */
     public void write(Path dir, int threads) throws IOException {
         int n = Math.max(1, Math.min(threads, FILES.size()));
-        ParquetOptions each = options.withRowGroupBytes(Math.max(1 << 20, options.rowGroupBytes() / n));
-        ParquetExport worker = n == 1 ? this : new ParquetExport(trace, each, order, containerNames);
         if (n == 1) {
             for (String name : FILES) {
                 writeFile(dir, name);
             }
             return;
         }
+        ParquetOptions each = options.withRowGroupBytes(Math.max(1 << 20, options.rowGroupBytes() / n));
+        try (PageCompression pool = PageCompression.pool(n)) {
+            new ParquetExport(trace, each, order, containerNames, pool).writeFiles(dir, n);
+        }
+    }
+
+    private void writeFiles(Path dir, int n) throws IOException {
+        ParquetExport worker = this;
         List<String> largestFirst = List.of("states.parquet", "variables.parquet", "links.parquet", "events.parquet",
                 "containers.parquet", "types.parquet", "type_values.parquet");
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(n, r -> {
@@ -126,7 +138,7 @@ public final class ParquetExport {
 
     /** Writes the table of file {@code name} (one of {@link #FILES}) to {@code out}. */
     public void write(String name, OutputStream out) throws IOException {
-        try (ParquetWriter w = new ParquetWriter(out, columns(name), options)) {
+        try (ParquetWriter w = new ParquetWriter(out, columns(name), options, compression)) {
             rows(name, w);
         }
     }
@@ -282,6 +294,7 @@ public final class ParquetExport {
         String type = DisplayNames.name(t.name());
         String[] values = valueNames(t);
         UserColumns user = table.userOrNull();
+        String[] names = fields.toArray(new String[0]); // no iterator per row
         for (int i = 0; i < table.size(); i++) {
             w.integer(c.id()).string(container).string(type);
             if (table instanceof StateTable s) {
@@ -294,7 +307,7 @@ public final class ParquetExport {
             } else {
                 link(w, (LinkTable) table, i, values);
             }
-            for (String f : fields) {
+            for (String f : names) {
                 int v = user == null ? -1 : user.get(i, f);
                 w.string(v < 0 ? null : DisplayNames.name(trace.name(v)));
             }

@@ -171,4 +171,19 @@ class ParquetReadBackTest {
             check(t, dir.resolve("three-threads"), ParquetOptions.DEFAULT.withRowGroupBytes(3 << 20), 3);
         }
     }
+
+    @Test
+    void pagesCompressedByThePoolReadBackAndAreTheBytesOfOneThread() throws Exception {
+        Path trace = generated(dir.resolve("gen.trace"), 100_000, 23);
+        try (Trace t = load(trace)) {
+            // many small pages in flight on the pool at once; 1 MiB groups stay 1 MiB per file with 2 threads
+            ParquetOptions small = ParquetOptions.DEFAULT.withSizes(50_000, 700).withRowGroupBytes(1 << 20);
+            check(t, dir.resolve("pool"), small, 2);
+            Path one = Files.createDirectories(dir.resolve("one-thread"));
+            new ParquetExport(t, small).write(one, 1);
+            for (String f : ParquetExport.FILES) {
+                assertThat(Files.mismatch(dir.resolve("pool").resolve(f), one.resolve(f))).as(f).isEqualTo(-1L);
+            }
+        }
+    }
 }

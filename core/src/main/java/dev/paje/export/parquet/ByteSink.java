@@ -13,6 +13,14 @@ final class ByteSink {
         buf = new byte[Math.max(16, capacity)];
     }
 
+    /** A sink holding {@code bytes[0, size)} (not copied). */
+    static ByteSink wrap(byte[] bytes, int size) {
+        ByteSink s = new ByteSink(0);
+        s.buf = bytes;
+        s.size = size;
+        return s;
+    }
+
     int size() {
         return size;
     }
@@ -86,6 +94,24 @@ final class ByteSink {
             v >>>= 7;
         }
         put((int) v);
+    }
+
+    /** Appends what {@code d} gives for its input with {@code flush} (SYNC_FLUSH: until it has all of it). */
+    void deflate(java.util.zip.Deflater d, int flush) {
+        int n;
+        do {
+            ensure(Math.max(1 << 12, buf.length - size));
+            n = d.deflate(buf, size, buf.length - size, flush);
+            size += n;
+        } while (n > 0 && (size == buf.length || !d.needsInput()));
+    }
+
+    /** Appends the rest of {@code d}'s output, {@link java.util.zip.Deflater#finish()} called. */
+    void finish(java.util.zip.Deflater d) {
+        while (!d.finished()) {
+            ensure(Math.max(1 << 12, buf.length - size));
+            size += d.deflate(buf, size, buf.length - size);
+        }
     }
 
     void writeTo(OutputStream out) throws IOException {

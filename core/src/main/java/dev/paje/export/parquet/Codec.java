@@ -1,8 +1,8 @@
 package dev.paje.export.parquet;
 
-/** Page compression: Parquet's {@code CompressionCodec} values that the JDK can write. */
+/** Page compression: Parquet's {@code CompressionCodec} values written here (ZSTD with a {@link PageCodec}). */
 public enum Codec {
-    NONE(0), GZIP(2);
+    NONE(0), GZIP(2), ZSTD(6);
 
     final int thrift;
 

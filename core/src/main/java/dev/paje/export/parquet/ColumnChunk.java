@@ -1,6 +1,11 @@
 package dev.paje.export.parquet;
 
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Future;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -13,6 +18,7 @@ final class ColumnChunk {
     static final int DICT_MAX_ENTRIES = 1 << 16;
     static final int DICT_MAX_BYTES = 1 << 20;
     private static final int PAGE_MAX_BYTES = 1 << 20;
+    private static final int PAGE_HEADER_MAX = 32;
     static final int PLAIN = 0;
     static final int RLE = 3;
     static final int RLE_DICTIONARY = 8;
@@ -20,7 +26,9 @@ final class ColumnChunk {
 
     final Column column;
     private final int pageValues;
-    private final Compressor compressor;
+    private final Codec codec;
+    private final PageCodec external;
+    private final PageCompression compression;
     private final boolean split;
 
     // the current page
@@ -30,6 +38,8 @@ final class ColumnChunk {
     private final ByteSink plain = new ByteSink(1 << 12);
     private int[] indices;
     private int nIndices;
+    private final long[] doubles;
+    private int nDoubles;
 
     // the dictionary of this chunk
     private final Map<String, Integer> dict = new HashMap<>();
@@ -37,32 +47,40 @@ final class ColumnChunk {
     private boolean dictionary;
     private String last;
     private int lastIndex;
+    // the strings met recently, by identity: the export passes the same String objects (a type's value names) again and again
+    private final String[] seen = new String[SEEN];
+    private final int[] seenIndex = new int[SEEN];
+    private static final int SEEN = 64;
 
-    // the chunk's encoded pages
-    final ByteSink pages = new ByteSink(1 << 12);
+    // the chunk's pages, compressed or being compressed
+    private final List<Future<PageCompression.Page>> pages = new ArrayList<>();
+    private long pageBytes;
     private final ByteSink raw = new ByteSink(1 << 12);
-    private final ByteSink header = new ByteSink(64);
+    private final int[] streamEnds = new int[8];
     long values;
-    long uncompressed;
     boolean plainPages;
     boolean dictPages;
     boolean splitPages;
 
-    ColumnChunk(Column column, int pageValues, Compressor compressor, boolean splitDoubles) {
+    ColumnChunk(Column column, int pageValues, Codec codec, PageCodec external, PageCompression compression,
+            boolean splitDoubles) {
         this.column = column;
         this.split = splitDoubles && column.type() == ColumnType.DOUBLE;
         this.pageValues = pageValues;
-        this.compressor = compressor;
+        this.codec = codec;
+        this.external = external;
+        this.compression = compression;
         this.defs = column.optional() ? new int[pageValues] : null;
         this.indices = column.type() == ColumnType.STRING ? new int[pageValues] : null;
+        this.doubles = column.type() == ColumnType.DOUBLE ? new long[pageValues] : null;
         reset();
     }
 
     /** Empties the chunk for the next row group (a new dictionary too). */
     void reset() {
         pages.clear();
+        pageBytes = 0;
         values = 0;
-        uncompressed = 0;
         plainPages = false;
         dictPages = false;
         splitPages = false;
@@ -70,11 +88,15 @@ final class ColumnChunk {
         dictBytes.clear();
         dictionary = column.type() == ColumnType.STRING;
         last = null;
+        java.util.Arrays.fill(seen, null);
     }
 
-    /** Bytes held: what bounds a row group. */
+    /**
+     * Bytes held, pages counted uncompressed (an upper bound that does not depend on which pages
+     * other threads have compressed yet: row groups are cut at the same rows on every run).
+     */
     long bytes() {
-        return pages.size() + plain.size() + 4L * nIndices + dictBytes.size();
+        return pageBytes + plain.size() + 4L * nIndices + 8L * nDoubles + dictBytes.size();
     }
 
     private void defined(boolean present) {
@@ -108,8 +130,13 @@ final class ColumnChunk {
         defined(true);
         if (dictionary) {
             int index;
+            int slot;
             if (s == last) {
                 index = lastIndex; // a container's or type's name repeats row after row
+            } else if (seen[slot = System.identityHashCode(s) & (SEEN - 1)] == s) {
+                index = seenIndex[slot];
+                last = s;
+                lastIndex = index;
             } else {
                 Integer known = dict.get(s);
                 if (known == null) {
@@ -130,6 +157,8 @@ final class ColumnChunk {
                 index = known;
                 last = s;
                 lastIndex = index;
+                seen[slot] = s;
+                seenIndex[slot] = index;
             }
             indices[nIndices++] = index;
         } else {
@@ -152,8 +181,8 @@ final class ColumnChunk {
             nullValue();
             return;
         }
+        doubles[nDoubles++] = Double.doubleToRawLongBits(v);
         defined(true);
-        plain.longLE(Double.doubleToRawLongBits(v));
         afterValue();
     }
 
@@ -182,39 +211,80 @@ final class ColumnChunk {
             Hybrid.encode(indices, nIndices, width, raw);
             dictPages = true;
         } else if (split) {
-            splitBytes(plain, raw, 8);
+            int at = splitBytes(doubles, nDoubles, raw);
+            for (int k = 0; k < 8; k++) {
+                streamEnds[k] = at + (k + 1) * nDoubles; // each byte stream compressed on its own
+            }
             splitPages = true;
+        } else if (doubles != null) {
+            for (int i = 0; i < nDoubles; i++) {
+                raw.longLE(doubles[i]);
+            }
+            plainPages = true;
         } else {
             raw.put(plain);
             plainPages = true;
         }
         int rawSize = raw.size();
-        ByteSink packed = compressor.compress(raw);
-        header.clear();
-        new Thrift(header).begin().i32(1, 0).i32(2, rawSize).i32(3, packed.size())
-                .struct(5).i32(1, count).i32(2, encoding).i32(3, RLE).i32(4, RLE).end()
-                .end();
-        pages.put(header);
-        pages.put(packed);
-        uncompressed += header.size() + rawSize;
+        int values = count;
+        int[] ends = encoding == BYTE_STREAM_SPLIT ? streamEnds.clone() : new int[] {rawSize};
+        pages.add(compression.submit(codec, external, java.util.Arrays.copyOf(raw.array(), rawSize), ends, (out, rawBytes, packed) ->
+                new Thrift(out).begin().i32(1, 0).i32(2, rawBytes).i32(3, packed)
+                        .struct(5).i32(1, values).i32(2, encoding).i32(3, RLE).i32(4, RLE).end()
+                        .end()));
+        pageBytes += rawSize + PAGE_HEADER_MAX;
         count = 0;
         nulls = false;
         plain.clear();
         nIndices = 0;
+        nDoubles = 0;
     }
 
-    /** BYTE_STREAM_SPLIT: byte k of value i at {@code k * n + i}, n values of {@code width} bytes. */
-    private static void splitBytes(ByteSink values, ByteSink out, int width) {
-        int n = values.size() / width;
-        byte[] in = values.array();
-        int at = out.extend(values.size());
+    private static final java.lang.invoke.VarHandle LONG_LE = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+            long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
+    /**
+     * BYTE_STREAM_SPLIT of {@code n} doubles into {@code out}: byte k of value i at {@code k * n + i};
+     * returns where they start. Eight values at a time as an 8 x 8 byte transpose in registers (one
+     * long written per stream instead of eight bytes).
+     */
+    static int splitBytes(long[] values, int n, ByteSink out) {
+        int at = out.extend(8 * n);
         byte[] o = out.array();
-        for (int i = 0; i < n; i++) {
-            int from = i * width;
-            for (int k = 0; k < width; k++) {
-                o[at + k * n + i] = in[from + k];
+        int i = 0;
+        for (; i + 8 <= n; i += 8) {
+            long r0 = values[i], r1 = values[i + 1], r2 = values[i + 2], r3 = values[i + 3];
+            long r4 = values[i + 4], r5 = values[i + 5], r6 = values[i + 6], r7 = values[i + 7];
+            long t;
+            // swap 4-byte, then 2-byte, then 1-byte blocks between rows: row k ends with byte k of every value
+            t = ((r0 >>> 32) ^ r4) & 0x00000000FFFFFFFFL; r4 ^= t; r0 ^= t << 32;
+            t = ((r1 >>> 32) ^ r5) & 0x00000000FFFFFFFFL; r5 ^= t; r1 ^= t << 32;
+            t = ((r2 >>> 32) ^ r6) & 0x00000000FFFFFFFFL; r6 ^= t; r2 ^= t << 32;
+            t = ((r3 >>> 32) ^ r7) & 0x00000000FFFFFFFFL; r7 ^= t; r3 ^= t << 32;
+            t = ((r0 >>> 16) ^ r2) & 0x0000FFFF0000FFFFL; r2 ^= t; r0 ^= t << 16;
+            t = ((r1 >>> 16) ^ r3) & 0x0000FFFF0000FFFFL; r3 ^= t; r1 ^= t << 16;
+            t = ((r4 >>> 16) ^ r6) & 0x0000FFFF0000FFFFL; r6 ^= t; r4 ^= t << 16;
+            t = ((r5 >>> 16) ^ r7) & 0x0000FFFF0000FFFFL; r7 ^= t; r5 ^= t << 16;
+            t = ((r0 >>> 8) ^ r1) & 0x00FF00FF00FF00FFL; r1 ^= t; r0 ^= t << 8;
+            t = ((r2 >>> 8) ^ r3) & 0x00FF00FF00FF00FFL; r3 ^= t; r2 ^= t << 8;
+            t = ((r4 >>> 8) ^ r5) & 0x00FF00FF00FF00FFL; r5 ^= t; r4 ^= t << 8;
+            t = ((r6 >>> 8) ^ r7) & 0x00FF00FF00FF00FFL; r7 ^= t; r6 ^= t << 8;
+            int base = at + i;
+            LONG_LE.set(o, base, r0);
+            LONG_LE.set(o, base + n, r1);
+            LONG_LE.set(o, base + 2 * n, r2);
+            LONG_LE.set(o, base + 3 * n, r3);
+            LONG_LE.set(o, base + 4 * n, r4);
+            LONG_LE.set(o, base + 5 * n, r5);
+            LONG_LE.set(o, base + 6 * n, r6);
+            LONG_LE.set(o, base + 7 * n, r7);
+        }
+        for (; i < n; i++) {
+            for (int k = 0; k < 8; k++) {
+                o[at + k * n + i] = (byte) (values[i] >>> (8 * k));
             }
         }
+        return at;
     }
 
     /** Whether the chunk starts with a dictionary page. */
@@ -224,13 +294,28 @@ final class ColumnChunk {
 
     /** The dictionary page (header and compressed content) into {@code out}; returns its uncompressed size. */
     long dictionaryPage(ByteSink out) {
-        ByteSink packed = compressor.compress(dictBytes);
-        header.clear();
-        new Thrift(header).begin().i32(1, 2).i32(2, dictBytes.size()).i32(3, packed.size())
-                .struct(7).i32(1, dict.size()).i32(2, PLAIN).end()
-                .end();
-        out.put(header);
-        out.put(packed);
-        return header.size() + dictBytes.size();
+        int entries = dict.size();
+        PageCompression.Page p = compression.now(codec, external, java.util.Arrays.copyOf(dictBytes.array(), dictBytes.size()),
+                (o, rawBytes, packed) -> new Thrift(o).begin().i32(1, 2).i32(2, rawBytes).i32(3, packed)
+                        .struct(7).i32(1, entries).i32(2, PLAIN).end()
+                        .end());
+        out.put(p.bytes(), 0, p.length());
+        return p.uncompressed();
+    }
+
+    /**
+     * Writes the chunk's data pages in order, waiting for those still being compressed; returns
+     * their compressed and uncompressed sizes.
+     */
+    long[] writePages(OutputStream out) throws IOException {
+        long written = 0;
+        long uncompressed = 0;
+        for (Future<PageCompression.Page> f : pages) {
+            PageCompression.Page p = PageCompression.get(f);
+            out.write(p.bytes(), 0, p.length());
+            written += p.length();
+            uncompressed += p.uncompressed();
+        }
+        return new long[] {written, uncompressed};
     }
 }

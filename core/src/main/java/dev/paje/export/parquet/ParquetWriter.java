@@ -17,7 +17,8 @@ public final class ParquetWriter implements RowSink, Closeable {
     private final OutputStream out;
     private final List<Column> columns;
     private final ParquetOptions options;
-    private final Compressor compressor;
+    private final PageCompression compression;
+    private final boolean ownCompression;
     private final ColumnChunk[] chunks;
     private final List<Footer.RowGroup> groups = new ArrayList<>();
     private final ByteSink staging = new ByteSink(1 << 12);
@@ -28,13 +29,21 @@ public final class ParquetWriter implements RowSink, Closeable {
     private boolean closed;
 
     public ParquetWriter(OutputStream out, List<Column> columns, ParquetOptions options) throws IOException {
+        this(out, columns, options, null);
+    }
+
+    /** The same, pages compressed by {@code compression} (shared with other writers; null: on this thread). */
+    public ParquetWriter(OutputStream out, List<Column> columns, ParquetOptions options, PageCompression compression)
+            throws IOException {
         this.out = out;
         this.columns = List.copyOf(columns);
         this.options = options;
-        this.compressor = new Compressor(options.codec());
+        this.ownCompression = compression == null;
+        this.compression = compression == null ? PageCompression.inline() : compression;
         this.chunks = new ColumnChunk[columns.size()];
         for (int i = 0; i < chunks.length; i++) {
-            chunks[i] = new ColumnChunk(columns.get(i), options.pageValues(), compressor, options.splitDoubles());
+            chunks[i] = new ColumnChunk(columns.get(i), options.pageValues(), options.codec(), options.external(), this.compression,
+                    options.splitDoubles());
         }
         out.write(MAGIC);
         position = MAGIC.length;
@@ -109,8 +118,8 @@ public final class ParquetWriter implements RowSink, Closeable {
             c.finishPage();
             long chunkStart = position;
             long dictOffset = -1;
-            long uncompressed = c.uncompressed;
-            long compressed = c.pages.size();
+            long uncompressed = 0;
+            long compressed = 0;
             if (c.hasDictionary()) {
                 staging.clear();
                 uncompressed += c.dictionaryPage(staging);
@@ -120,8 +129,10 @@ public final class ParquetWriter implements RowSink, Closeable {
                 position += staging.size();
             }
             long dataOffset = position;
-            c.pages.writeTo(out);
-            position += c.pages.size();
+            long[] sizes = c.writePages(out);
+            position += sizes[0];
+            compressed += sizes[0];
+            uncompressed += sizes[1];
             metas.add(new Footer.Chunk(c.column, encodings(c), c.values, uncompressed, compressed, dataOffset, dictOffset,
                     chunkStart));
             groupUncompressed += uncompressed;
@@ -173,7 +184,9 @@ public final class ParquetWriter implements RowSink, Closeable {
             position += footer.size() + 8L;
             out.flush();
         } finally {
-            compressor.close();
+            if (ownCompression) {
+                compression.close();
+            }
         }
     }
 }

@@ -218,14 +218,7 @@ public final class JsonOut implements AutoCloseable {
             }
         }
         separate();
-        byte[] bytes = b.append('"').toString().getBytes(StandardCharsets.UTF_8);
-        room(bytes.length);
-        if (bytes.length > buf.length) {
-            out.write(bytes);
-        } else {
-            System.arraycopy(bytes, 0, buf, n, bytes.length);
-            n += bytes.length;
-        }
+        put(b.append('"').toString().getBytes(StandardCharsets.UTF_8));
         return this;
     }
 
@@ -250,14 +243,7 @@ public final class JsonOut implements AutoCloseable {
             return this;
         }
         separate();
-        if (n + values.length > buf.length) {
-            out.write(buf, 0, n);
-            n = 0;
-            out.write(values);
-        } else {
-            System.arraycopy(values, 0, buf, n, values.length);
-            n += values.length;
-        }
+        put(values);
         return this;
     }
 
@@ -366,6 +352,17 @@ public final class JsonOut implements AutoCloseable {
             x /= 10;
         }
         n += len;
+    }
+
+    /** Appends {@code bytes}: into the buffer, or straight to the stream when they are larger than it. */
+    private void put(byte[] bytes) throws IOException {
+        room(bytes.length);
+        if (bytes.length > buf.length) {
+            out.write(bytes);
+        } else {
+            System.arraycopy(bytes, 0, buf, n, bytes.length);
+            n += bytes.length;
+        }
     }
 
     private void room(int bytes) throws IOException {

@@ -400,9 +400,7 @@ class Otf2ImporterTest {
     @Test
     void anUnsupportedVersionIsNamed() throws IOException {
         Path anchor = small();
-        byte[] all = Files.readAllBytes(anchor);
-        all[9] = 9;
-        Files.write(anchor, all);
+        overwrite(anchor, 9, 9);
         assertThat(problem(anchor)).isEqualTo(anchor + ": at byte 9: unsupported OTF2 version 9.0.2: this reader reads OTF2 1.x to 3.x");
     }
 
@@ -411,14 +409,9 @@ class Otf2ImporterTest {
     void anOtf2TwoAnchorIsRead() throws IOException {
         Path anchor = small();
         String before = dump(anchor, WITH_USER_FIELDS);
-        byte[] all = Files.readAllBytes(anchor);
-        all[9] = 2;
-        all[10] = 3;
-        all[11] = 0;
-        Files.write(anchor, all);
+        overwrite(anchor, 9, 2, 3, 0);
         assertThat(dump(anchor, WITH_USER_FIELDS)).isEqualTo(before);
-        all[9] = 4;
-        Files.write(anchor, all);
+        overwrite(anchor, 9, 4);
         assertThat(problem(anchor)).endsWith("unsupported OTF2 version 4.3.0: this reader reads OTF2 1.x to 3.x");
     }
 
@@ -426,11 +419,9 @@ class Otf2ImporterTest {
     void aBadCompressedIntegerIsNamedWithTheByte() throws IOException {
         Path anchor = small();
         Path evt = anchor.resolveSibling("traces").resolve("0.evt");
-        byte[] all = Files.readAllBytes(evt);
         // the first record after the first timestamp is Enter (12) of region 0 (one byte 0): make it a length of 9
-        assertThat(all[27]).isEqualTo((byte) 12);
-        all[28] = 9;
-        Files.write(evt, all);
+        assertThat(Files.readAllBytes(evt)[27]).isEqualTo((byte) 12);
+        overwrite(evt, 28, 9);
         assertThat(problem(anchor)).isEqualTo(evt + ": at byte 28: invalid compressed integer: length byte 9 (expected 0 to 8 or 0xff)");
     }
 
@@ -441,5 +432,14 @@ class Otf2ImporterTest {
         assertThat(before).contains("traces.def ", "0.evt ", "7.def ");
         Files.write(anchor.resolveSibling("traces").resolve("5.evt"), new byte[] {1}, java.nio.file.StandardOpenOption.APPEND);
         assertThat(importer(1).identity(anchor)).isNotEqualTo(before);
+    }
+
+    /** Overwrites the bytes of {@code file} from offset {@code at} with {@code values}. */
+    private static void overwrite(Path file, int at, int... values) throws IOException {
+        byte[] all = Files.readAllBytes(file);
+        for (int i = 0; i < values.length; i++) {
+            all[at + i] = (byte) values[i];
+        }
+        Files.write(file, all);
     }
 }

@@ -1,4 +1,4 @@
-# Sourced by bench/run.sh and bench/jmh.sh: paths, building a given commit, machine facts, RESULTS.md.
+# Sourced by the bench scripts: paths, building a given commit, machine facts, RESULTS.md.
 # Expects $bench (this folder) to be set by the caller.
 repo="$(dirname "$bench")"
 cache="$bench/.cache"
@@ -101,4 +101,13 @@ put_section() {
 section_lines() {
   [ -f "$results" ] || return 0
   awk -v h="## $1" '$0 == h { on = 1; next } on && /^## / { on = 0 } on' "$results"
+}
+
+# measuring_setup SCRIPT: for the scripts that time paje on the traces they were given ($traces): refuses an
+# empty list, installs /usr/bin/time when missing, sets $paje (the launcher) and $tmp (removed on exit).
+measuring_setup() {
+  [ ${#traces[@]} -gt 0 ] || { echo "$1: which traces? (see --help)" >&2; exit 2; }
+  [ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time >/dev/null; }
+  paje="$repo/paje"
+  tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 }

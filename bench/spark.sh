@@ -19,10 +19,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-[ ${#traces[@]} -gt 0 ] || { echo "spark.sh: which traces? (see --help)" >&2; exit 2; }
-[ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time >/dev/null; }
-paje="$repo/paje"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+measuring_setup spark.sh
 "$paje" spark --help >/dev/null   # builds the spark module first, outside the measures
 "$paje" --help >/dev/null
 

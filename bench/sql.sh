@@ -20,10 +20,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-[ ${#traces[@]} -gt 0 ] || { echo "sql.sh: which traces? (see --help)" >&2; exit 2; }
-[ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time >/dev/null; }
-paje="$repo/paje"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+measuring_setup sql.sh
 query='SELECT c.type AS container_type, s.type, s.value, sum(s.duration) AS seconds FROM states s JOIN containers c ON c.id = s.container_id GROUP BY ALL ORDER BY container_type, seconds DESC'
 
 # measure CMD...: "user sys wall rss_mb" of CMD (its stdout to /dev/null, stderr kept in $tmp/err)

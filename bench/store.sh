@@ -21,10 +21,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-[ ${#traces[@]} -gt 0 ] || { echo "store.sh: which traces? (see --help)" >&2; exit 2; }
-[ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time >/dev/null; }
-paje="$repo/paje"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+measuring_setup store.sh
 
 # run LABEL CMD...: runs CMD, prints "seconds rss_mb" (stdout of CMD to /dev/null unless redirected inside)
 measure() {

@@ -1,10 +1,9 @@
 package dev.paje.export.parquet;
 
+import dev.paje.store.Workers;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -91,20 +90,7 @@ public final class PageCompression implements AutoCloseable {
 
     /** The page of {@code f}, its exception rethrown as the writer's. */
     static Page get(Future<Page> f) throws IOException {
-        try {
-            return f.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while compressing Parquet pages");
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw new IOException(e.getCause());
-        }
+        return Workers.get(f, "compressing Parquet pages");
     }
 
     /** Writes Parquet's page header for a page of {@code raw} bytes, {@code packed} once compressed. */

@@ -15,7 +15,9 @@ tool=${1:?which tool? WindowTiming, PanTiming, AggregateTiming or AggregateTrace
 cd "$repo"
 cp_file="$cache/timing-classpath.txt"
 echo "compiling bench and the modules it needs..." >&2
-./mvnw -q -B compile dependency:build-classpath -pl bench -am -Dmdep.outputFile="$cp_file" >&2
-# the reactor's modules as their classes folders: compile does not package them
+./mvnw -q -B test-compile dependency:build-classpath -pl bench -am -Dmdep.outputFile="$cp_file" >&2
+# the reactor's modules as their classes folders (compiling does not package them); the trace generator
+# is a test fixture of the server (WindowPartsTest uses it) and reads a test resource of the core
 modules=$(for m in core trace-api render sql server bench; do printf '%s:' "$repo/$m/target/classes"; done)
+modules="$modules$repo/server/target/test-classes:$repo/core/target/test-classes:"
 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 exec java -cp "$modules$(cat "$cp_file")" "dev.paje.server.$tool" "$@"

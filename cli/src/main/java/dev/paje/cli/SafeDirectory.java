@@ -1,17 +1,17 @@
 package dev.paje.cli;
 
+import dev.paje.Directories;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.Comparator;
+
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Files written together into a directory (export's CSV files), as safely as {@link SafeOutput}: they
@@ -70,15 +70,6 @@ final class SafeDirectory implements Closeable {
     /** Removes the temporary directory and what is left in it. */
     @Override
     public void close() throws IOException {
-        if (!Files.exists(temp, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(temp)) {
-            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
+        Directories.delete(temp);
     }
 }

@@ -1,18 +1,18 @@
 package dev.paje.sql;
 
+import dev.paje.Directories;
 import dev.paje.export.ParquetExport;
 import dev.paje.export.parquet.ParquetOptions;
 import dev.paje.store.StoreFile;
 import dev.paje.store.Trace;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
-import java.util.stream.Stream;
+
 
 /**
  * Where a trace's Parquet tables are for SQL: next to its store cache ({@code CACHE.parquet/}, kept
@@ -59,7 +59,7 @@ public final class ParquetCache implements AutoCloseable {
         }
         Path temp = dir.resolveSibling(dir.getFileName() + ".tmp-" + ProcessHandle.current().pid());
         try {
-            delete(temp);
+            Directories.delete(temp);
             Files.createDirectory(temp);
         } catch (IOException e) {
             return temporary(trace, options); // the cache's folder is read-only: the tables live for this run
@@ -68,13 +68,13 @@ public final class ParquetCache implements AutoCloseable {
             new ParquetExport(trace, options).write(temp, Runtime.getRuntime().availableProcessors());
             Files.writeString(temp.resolve(STAMP), stamp, StandardCharsets.UTF_8);
             if (fresh(cache)) {
-                delete(temp); // another paje made them meanwhile: theirs are as good
+                Directories.delete(temp); // another paje made them meanwhile: theirs are as good
             } else {
-                delete(dir);
+                Directories.delete(dir);
                 Files.move(temp, dir, StandardCopyOption.ATOMIC_MOVE);
             }
         } catch (IOException | RuntimeException e) {
-            delete(temp);
+            Directories.delete(temp);
             throw e;
         }
         return new ParquetCache(dir, false, true);
@@ -85,7 +85,7 @@ public final class ParquetCache implements AutoCloseable {
         try {
             new ParquetExport(trace, options).write(temp, Runtime.getRuntime().availableProcessors());
         } catch (IOException | RuntimeException e) {
-            delete(temp);
+            Directories.delete(temp);
             throw e;
         }
         return new ParquetCache(temp, true, true);
@@ -121,20 +121,8 @@ public final class ParquetCache implements AutoCloseable {
     @Override
     public void close() throws IOException {
         if (temporary) {
-            delete(dir);
+            Directories.delete(dir);
         }
     }
 
-    static void delete(Path p) throws IOException {
-        if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(p)) {
-            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(f);
-            }
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
-    }
 }

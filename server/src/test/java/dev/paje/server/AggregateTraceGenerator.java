@@ -8,9 +8,9 @@ import java.util.SplittableRandom;
 
 /**
  * Not a test: writes a trace of {@code nodes × threads} thread containers (default 100 × 100 =
- * 10,000) with a few nested states and a variable each, to measure aggregation at that scale.
- * {@code bench/timing.sh AggregateTraceGenerator OUT [NODES THREADS STATES]}
- * (from the repository's root: the header is core's {@code aggregate/aggregate.trace} test resource).
+ * 10,000) with a few nested states and a variable each: many rows for tests ({@link WindowPartsTest})
+ * and, at scale, for measuring aggregation: {@code bench/timing.sh AggregateTraceGenerator OUT [NODES
+ * THREADS STATES]}. The header is core's {@code aggregate/aggregate.trace} test resource.
  */
 public final class AggregateTraceGenerator {
     private AggregateTraceGenerator() {
@@ -25,7 +25,10 @@ public final class AggregateTraceGenerator {
     }
 
     static void write(Path out, int nodes, int threads, int states) throws IOException {
-        String header = Files.readString(Path.of("core/src/test/resources/aggregate/aggregate.trace"));
+        String header;
+        try (var in = AggregateTraceGenerator.class.getResourceAsStream("/aggregate/aggregate.trace")) { // core's test-jar
+            header = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
         header = header.substring(header.indexOf("%EventDef"), header.indexOf("6 0 n N 0 n"));
         SplittableRandom random = new SplittableRandom(5);
         String[] values = {"r", "w", "c"};

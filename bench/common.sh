@@ -111,3 +111,11 @@ measuring_setup() {
   paje="$repo/paje"
   tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 }
+
+# timed CMD...: "user sys wall rss_mb" of one run of CMD (its stdout to /dev/null, stderr kept in $tmp/err),
+# "- - - -" (and the error on stderr) when it fails. Needs measuring_setup's $tmp.
+timed() {
+  /usr/bin/time -f "%U %S %e %M" -o "$tmp/t" "$@" >/dev/null 2>"$tmp/err" \
+    || { echo "failed: $* ($(tail -1 "$tmp/err"))" >&2; echo "- - - -"; return; }
+  awk '{printf "%.1f %.1f %.1f %.0f\n", $1, $2, $3, $4 / 1024}' "$tmp/t"
+}

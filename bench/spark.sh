@@ -25,12 +25,12 @@ measuring_setup spark.sh
 
 # measure CMD...: "user sys wall rss_mb" of CMD (the best wall of $runs runs)
 measure() {
-  local best="" i
+  local best="" i r
   for ((i = 0; i < runs; i++)); do
-    /usr/bin/time -f "%U %S %e %M" -o "$tmp/t" "$@" >/dev/null 2>"$tmp/err" \
-      || { echo "failed: $* ($(tail -1 "$tmp/err"))" >&2; echo "- - - -"; return; }
-    if [ -z "$best" ] || awk -v a="$(cut -d' ' -f3 "$tmp/t")" -v b="$(echo "$best" | cut -d' ' -f3)" 'BEGIN {exit !(a < b)}'; then
-      best="$(awk '{printf "%.1f %.1f %.1f %.0f\n", $1, $2, $3, $4 / 1024}' "$tmp/t")"
+    r=$(timed "$@")
+    [ "$r" != "- - - -" ] || { echo "$r"; return; }
+    if [ -z "$best" ] || awk -v a="$(echo "$r" | cut -d' ' -f3)" -v b="$(echo "$best" | cut -d' ' -f3)" 'BEGIN {exit !(a < b)}'; then
+      best="$r"
     fi
   done
   echo "$best"

@@ -23,11 +23,9 @@ done
 measuring_setup sql.sh
 query='SELECT c.type AS container_type, s.type, s.value, sum(s.duration) AS seconds FROM states s JOIN containers c ON c.id = s.container_id GROUP BY ALL ORDER BY container_type, seconds DESC'
 
-# measure CMD...: "user sys wall rss_mb" of CMD (its stdout to /dev/null, stderr kept in $tmp/err)
+# measure CMD...: "user sys wall rss_mb" of CMD run with PAJE_HEAP=$heap (see timed in common.sh)
 measure() {
-  PAJE_HEAP=$heap /usr/bin/time -f "%U %S %e %M" -o "$tmp/t" "$@" >/dev/null 2>"$tmp/err" \
-    || { echo "failed: $* ($(tail -1 "$tmp/err"))" >&2; echo "- - - -"; return; }
-  awk '{printf "%.1f %.1f %.1f %.0f\n", $1, $2, $3, $4 / 1024}' "$tmp/t"
+  PAJE_HEAP=$heap timed "$@"
 }
 row() { # row NAME BYTES "user sys wall rss"
   read -r u s w m <<< "$3"

@@ -3,6 +3,7 @@ package dev.paje.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.paje.store.Names;
+import dev.paje.testing.EventDefs;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -20,52 +21,14 @@ import org.junit.jupiter.api.Test;
 class TokenizerRandomTest {
     private static final long SEED = 20261124L;
 
-    private static final String HEADER = """
-            %EventDef PajeSetState 10
-            %   Time date
-            %   Container string
-            %   Type string
-            %   Value string
-            %EndEventDef
-            %EventDef PajePushState 11
-            %   Time date
-            %   Container string
-            %   Type string
-            %   Value string
-            %   File string
-            %   Line int
-            %EndEventDef
-            %EventDef PajeSetVariable 20
-            %   Time date
-            %   Container string
-            %   Type string
-            %   Value double
-            %EndEventDef
-            %EventDef PajeStartLink 30
-            %   Time date
-            %   Container string
-            %   Type string
-            %   StartContainer string
-            %   Value string
-            %   Key string
-            %EndEventDef
-            %EventDef PajeNewEvent 4
-            %   Time date
-            %   Container string
-            %   Type string
-            %   Value string
-            %   A string
-            %   B string
-            %   C string
-            %EndEventDef
-            %EventDef PajeCreateContainer 7
-            %   Time date
-            %   Type string
-            %   Container string
-            %   Name string
-            %   Alias string
-            %EndEventDef
-            """;
+    private static final String HEADER = EventDefs.of("""
+            PajeSetState 10 Time Container Type Value
+            PajePushState 11 Time Container Type Value File Line:int
+            PajeSetVariable 20 Time Container Type Value:double
+            PajeStartLink 30 Time Container Type StartContainer Value Key
+            PajeNewEvent 4 Time Container Type Value A B C
+            PajeCreateContainer 7 Time Type Container Name Alias
+            """);
 
     // ---- references: one byte at a time, the rules of LineScanner's comment
 

@@ -168,8 +168,7 @@ class Otf2ImporterTest {
             assertThat(values).startsWith("true ").contains("Link, ", "MPI collective", "State, ").isEqualTo(text);
         }
         Path evt = anchor.resolveSibling("traces").resolve("2.evt");
-        byte[] all = Files.readAllBytes(evt);
-        Files.write(evt, Arrays.copyOf(all, all.length / 2));
+        cut(evt, (int) Files.size(evt) / 2);
         String values = outcome(TraceLoader.builder().importers(List.of(importer(2))).build().load(anchor));
         assertThat(values).startsWith("false\n").contains(evt + ": at byte ");
         assertThat(values).isEqualTo(outcome(TraceLoader.builder().importers(List.of(textOnly(importer(2)))).build()
@@ -363,9 +362,7 @@ class Otf2ImporterTest {
     void aTruncatedEventFileIsNamedWithTheByte() throws IOException {
         Path anchor = small();
         Path evt = anchor.resolveSibling("traces").resolve("2.evt");
-        byte[] all = Files.readAllBytes(evt);
-        // cut inside the timestamp that follows the chunk header
-        Files.write(evt, Arrays.copyOf(all, 23));
+        cut(evt, 23); // inside the timestamp that follows the chunk header
         assertThat(problem(anchor)).isEqualTo(evt + ": at byte 19: the file ends inside a record (truncated?): 8 more bytes expected, 4 left");
     }
 
@@ -373,10 +370,10 @@ class Otf2ImporterTest {
     void anEventFileCutBetweenRecordsIsNamedToo() throws IOException {
         Path anchor = small();
         Path evt = anchor.resolveSibling("traces").resolve("6.evt");
-        byte[] all = Files.readAllBytes(evt);
         // without its end marks (END_OF_FILE, END_OF_BUFFER): every record is whole, the end is not
-        Files.write(evt, Arrays.copyOf(all, all.length - 2));
-        assertThat(problem(anchor)).isEqualTo(evt + ": at byte " + (all.length - 2)
+        int length = (int) Files.size(evt) - 2;
+        cut(evt, length);
+        assertThat(problem(anchor)).isEqualTo(evt + ": at byte " + length
                 + ": the file ends without its end-of-file mark (truncated?)");
     }
 
@@ -432,6 +429,11 @@ class Otf2ImporterTest {
         assertThat(before).contains("traces.def ", "0.evt ", "7.def ");
         Files.write(anchor.resolveSibling("traces").resolve("5.evt"), new byte[] {1}, java.nio.file.StandardOpenOption.APPEND);
         assertThat(importer(1).identity(anchor)).isNotEqualTo(before);
+    }
+
+    /** Keeps the first {@code length} bytes of {@code file}. */
+    private static void cut(Path file, int length) throws IOException {
+        Files.write(file, Arrays.copyOf(Files.readAllBytes(file), length));
     }
 
     /** Overwrites the bytes of {@code file} from offset {@code at} with {@code values}. */

@@ -10,11 +10,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code paje spark convert}: a trace, or a directory of traces, as paje's Parquet tables. */
-@Command(name = "convert", mixinStandardHelpOptions = true,
-        description = {"Writes a trace as paje's Parquet tables (docs/parquet.md), the rows of"
-                + " `paje export -f parquet`, simulated in parallel on Spark.",
-            "A directory: every *.trace in it, each into OUT/NAME (NAME without .trace)."},
-        footer = {"%nExample:%n  ./paje spark convert big.trace -o big-tables --master local[2]"})
+@Command(name = "convert", mixinStandardHelpOptions = true)
 final class SparkConvertCommand implements Callable<Integer> {
     @Parameters(paramLabel = "TRACE|DIR", description = "a Pajé trace, or a directory of *.trace files")
     Path input;

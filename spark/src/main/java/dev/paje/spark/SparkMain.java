@@ -15,8 +15,7 @@ import picocli.CommandLine.Command;
  * or {@code spark-submit --class dev.paje.spark.SparkMain} on a cluster). Errors are one line on stderr,
  * {@code paje spark: FILE: message}, with paje's exit codes: 1 bad trace, 2 usage, 4 I/O, 70 a bug.
  */
-@Command(name = "paje spark", mixinStandardHelpOptions = true,
-        description = "Pajé traces on Apache Spark: Parquet tables and statistics beyond one machine.",
+@Command(name = "paje spark", mixinStandardHelpOptions = true, resourceBundle = "dev.paje.spark.help", // help texts
         subcommands = {SparkConvertCommand.class, SparkStatsCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the trace has problems (FILE: byte N: message)", "2:wrong usage",

@@ -17,12 +17,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code paje spark stats}: paje stats' figures per container as Spark SQL over the Parquet tables. */
-@Command(name = "stats", mixinStandardHelpOptions = true,
-        description = {"The figures of `paje stats` (whole trace, per container) as a Spark SQL job over"
-                + " paje's Parquet tables: states (count, time per value), events and links per value,"
-                + " variables (time, min, max, mean, integral).",
-            "Prints four CSV sections (# states, # events, # links, # variables), or writes them with -o."},
-        footer = {"%nExample:%n  ./paje spark convert big.trace -o big-tables && ./paje spark stats big-tables"})
+@Command(name = "stats", mixinStandardHelpOptions = true)
 final class SparkStatsCommand implements Callable<Integer> {
     @Parameters(paramLabel = "TABLES", description = "a directory of paje's Parquet tables")
     Path tables;

@@ -73,6 +73,16 @@ class SparkMainTest {
         assertOneErrorLine(r, "paje spark: " + t + ": no such file or directory");
     }
 
+    /** The help prose comes from help.properties (picocli's resource bundle): each command shows its own. */
+    @Test
+    void eachCommandsHelpHasItsDescriptionAndExample() {
+        assertThat(SparkRun.run("--help").out()).contains("Pajé traces on Apache Spark: Parquet tables");
+        assertThat(SparkRun.run("convert", "--help").out()).contains("Writes a trace as paje's Parquet tables",
+                "Example:", "./paje spark convert big.trace -o big-tables");
+        assertThat(SparkRun.run("stats", "--help").out()).contains("The figures of `paje stats`",
+                "Example:", "./paje spark stats big-tables");
+    }
+
     @Test
     void usageErrorsExit2() throws IOException {
         Path t = small();

@@ -119,3 +119,49 @@ timed() {
     || { echo "failed: $* ($(tail -1 "$tmp/err"))" >&2; echo "- - - -"; return; }
   awk '{printf "%.1f %.1f %.1f %.0f\n", $1, $2, $3, $4 / 1024}' "$tmp/t"
 }
+
+# bench_args "OPTIONS" ARGS...: reads the options this script takes (some of --heap SIZE, --runs N, --no-pajeng,
+# --skip-local1, set in $heap, $runs, $pajeng, $local1) and its traces ($traces); -h prints the script's
+# header comment. Another option is refused (exit 2).
+bench_args() {
+  local allowed=" $1 " script="${BASH_SOURCE[1]}"
+  shift
+  traces=()
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      -h|--help) sed -n '2,/^set -euo/s/^# \{0,1\}//p' "$script"; exit 0 ;;
+      --*) [[ "$allowed" == *" $1 "* ]] || { echo "$(basename "$script"): unknown option $1 (see --help)" >&2; exit 2; }
+        case "$1" in
+          --heap) heap="$2"; shift ;;
+          --runs) runs="$2"; shift ;;
+          --no-pajeng) pajeng=0 ;;
+          --skip-local1) local1=0 ;;
+        esac ;;
+      *) traces+=("$1") ;;
+    esac
+    shift
+  done
+}
+
+# trace_heading TRACE: the Markdown heading of a trace's table, "### NAME (N MB)", and a blank line.
+trace_heading() {
+  echo "### $(basename "$1") ($(awk -v b="$(stat -c %s "$1")" 'BEGIN {printf "%.0f MB", b / 1e6}'))"
+  echo
+}
+
+# section_heading TITLE: a new section of RESULTS.md, "## DATE · BUILD · TITLE", then the machine's facts
+# with its load average now.
+section_heading() {
+  echo "## $(date -u +%F) · $(build_label) · $1"
+  echo
+  machine_facts "$(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+# timed_row NAME BYTES "user sys wall rss_mb": a Markdown row of a timed command over a trace of BYTES:
+# its times, MB of trace per wall second and per CPU second (user + system), and its peak RSS.
+timed_row() {
+  read -r u s w m <<< "$3"
+  if [ "$u" = "-" ]; then echo "| $1 | failed | | | | | |"; return; fi
+  awk -v n="$1" -v b="$2" -v u="$u" -v s="$s" -v w="$w" -v m="$m" 'BEGIN {
+    printf "| %s | %s s | %s s | %s s | %.0f MB/s | %.0f MB/s | %s MB |\n", n, u, s, w, b / 1e6 / w, b / 1e6 / (u + s), m }'
+}

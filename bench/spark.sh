@@ -9,16 +9,8 @@
 set -euo pipefail
 bench="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$bench/common.sh"
-runs=1 local1=1 traces=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --runs) runs="$2"; shift ;;
-    --skip-local1) local1=0 ;;
-    -h|--help) sed -n '2,8s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
-    *) traces+=("$1") ;;
-  esac
-  shift
-done
+runs=1 local1=1
+bench_args "--runs --skip-local1" "$@"
 measuring_setup spark.sh
 "$paje" spark --help >/dev/null   # builds the spark module first, outside the measures
 "$paje" --help >/dev/null
@@ -35,35 +27,27 @@ measure() {
   done
   echo "$best"
 }
-row() { # row NAME BYTES "user sys wall rss"
-  read -r u s w m <<< "$3"
-  awk -v n="$1" -v b="$2" -v u="$u" -v s="$s" -v w="$w" -v m="$m" 'BEGIN {
-    printf "| %s | %s s | %s s | %s s | %.1f MB/s | %s MB |\n", n, u, s, w, b / 1e6 / w, m }'
-}
 
-echo "## $(date -u +%F) · $(build_label) · Spark converter vs single machine (issue 19 part 3)"
-echo
-machine_facts "$(cut -d' ' -f1-3 /proc/loadavg)"
+section_heading "Spark converter vs single machine (issue 19 part 3)"
 echo "- Command line: \`bench/spark.sh --runs $runs ${traces[*]}\` (best wall of $runs run(s))."
 echo "- \`paje export\` runs with the launcher's default heap and writes its files on all cores;"
 echo "  \`paje spark convert\` runs with Spark's defaults (driver = executor in local mode), parts = 2 x cores."
 echo
 for t in "${traces[@]}"; do
   bytes=$(stat -c %s "$t")
-  echo "### $(basename "$t") ($(awk -v b="$bytes" 'BEGIN {printf "%.0f MB", b / 1e6}'))"
-  echo
-  echo "| command | user | system | wall | speed (wall) | peak RSS |"
-  echo "|---|---|---|---|---|---|"
-  row "export -f parquet --no-cache" "$bytes" "$(measure "$paje" export --no-cache "$t" -f parquet -o "$tmp/pq")"
+  trace_heading "$t"
+  echo "| command | user | system | wall | speed (wall) | speed (CPU) | peak RSS |"
+  echo "|---|---|---|---|---|---|---|"
+  timed_row "export -f parquet --no-cache" "$bytes" "$(measure "$paje" export --no-cache "$t" -f parquet -o "$tmp/pq")"
   echo "  load average now: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
   w1=""
   if [ "$local1" = 1 ]; then
     r1="$(measure "$paje" spark convert "$t" -o "$tmp/s1" --master 'local[1]')"
-    row "spark convert local[1]" "$bytes" "$r1"
+    timed_row "spark convert local[1]" "$bytes" "$r1"
     w1=$(echo "$r1" | cut -d' ' -f3)
   fi
   r2="$(measure "$paje" spark convert "$t" -o "$tmp/s2" --master 'local[2]')"
-  row "spark convert local[2]" "$bytes" "$r2"
+  timed_row "spark convert local[2]" "$bytes" "$r2"
   w2=$(echo "$r2" | cut -d' ' -f3)
   echo
   echo "- Load average after: $(cut -d' ' -f1-3 /proc/loadavg)."

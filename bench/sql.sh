@@ -11,15 +11,8 @@
 set -euo pipefail
 bench="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$bench/common.sh"
-heap=256m traces=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --heap) heap="$2"; shift ;;
-    -h|--help) sed -n '2,10s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
-    *) traces+=("$1") ;;
-  esac
-  shift
-done
+heap=256m
+bench_args "--heap" "$@"
 measuring_setup sql.sh
 query='SELECT c.type AS container_type, s.type, s.value, sum(s.duration) AS seconds FROM states s JOIN containers c ON c.id = s.container_id GROUP BY ALL ORDER BY container_type, seconds DESC'
 
@@ -27,15 +20,8 @@ query='SELECT c.type AS container_type, s.type, s.value, sum(s.duration) AS seco
 measure() {
   PAJE_HEAP=$heap timed "$@"
 }
-row() { # row NAME BYTES "user sys wall rss"
-  read -r u s w m <<< "$3"
-  awk -v n="$1" -v b="$2" -v u="$u" -v s="$s" -v w="$w" -v m="$m" 'BEGIN {
-    printf "| %s | %s s | %s s | %s s | %.0f MB/s | %.0f MB/s | %s MB |\n", n, u, s, w, b / 1e6 / w, b / 1e6 / (u + s), m }'
-}
 
-echo "## $(date -u +%F) · $(build_label) · Parquet export and SQL (issue 19)"
-echo
-machine_facts "$(cut -d' ' -f1-3 /proc/loadavg)"
+section_heading "Parquet export and SQL (issue 19)"
 echo "- Command lines: \`bench/sql.sh --heap $heap${traces[*]/#/ }\`; every paje run as \`PAJE_HEAP=$heap ./paje ...\`."
 echo "- Speeds: MB of trace per wall second, and per CPU second (user + system; the export writes its files"
 echo "  on all cores, one per thread). On a shared, loaded machine only the CPU speeds compare."
@@ -43,21 +29,20 @@ echo
 for t in "${traces[@]}"; do
   bytes=$(stat -c %s "$t")
   out="$tmp/pq"
-  echo "### $(basename "$t") ($(awk -v b="$bytes" 'BEGIN {printf "%.0f MB", b / 1e6}'))"
-  echo
+  trace_heading "$t"
   echo "| command | user | system | wall | speed (wall) | speed (CPU) | peak RSS |"
   echo "|---|---|---|---|---|---|---|"
-  row "validate (writes or reopens the store cache)" "$bytes" "$(measure "$paje" validate "$t")"
-  row "export -f parquet (from the cache)" "$bytes" "$(measure "$paje" export "$t" -f parquet -o "$out")"
+  timed_row "validate (writes or reopens the store cache)" "$bytes" "$(measure "$paje" validate "$t")"
+  timed_row "export -f parquet (from the cache)" "$bytes" "$(measure "$paje" export "$t" -f parquet -o "$out")"
   du_total=$(du -cb "$out"/*.parquet | tail -1 | cut -f1)
   sizes=$(for f in "$out"/*.parquet; do printf '%s %s MB, ' "$(basename "$f" .parquet)" "$(awk -v b="$(stat -c %s "$f")" 'BEGIN {printf "%.1f", b / 1e6}')"; done)
-  row "export -f parquet --no-cache" "$bytes" "$(measure "$paje" export --no-cache "$t" -f parquet -o "$out")"
-  row "export -f parquet --compression none (from the cache)" "$bytes" "$(measure "$paje" export "$t" -f parquet --compression none -o "$out.none")"
+  timed_row "export -f parquet --no-cache" "$bytes" "$(measure "$paje" export --no-cache "$t" -f parquet -o "$out")"
+  timed_row "export -f parquet --compression none (from the cache)" "$bytes" "$(measure "$paje" export "$t" -f parquet --compression none -o "$out.none")"
   none_total=$(du -cb "$out.none"/*.parquet | tail -1 | cut -f1)
   rm -rf "$(dirname "$t")/.$(basename "$t")".*.pjcache.parquet # a first run: no tables yet
-  row "sql (first: exports the tables next to the cache)" "$bytes" "$(measure "$paje" sql --timer "$t" "$query")"
+  timed_row "sql (first: exports the tables next to the cache)" "$bytes" "$(measure "$paje" sql --timer "$t" "$query")"
   first=$(grep 'Run Time' "$tmp/err" || true)
-  row "sql (tables cached)" "$bytes" "$(measure "$paje" sql --timer "$t" "$query")"
+  timed_row "sql (tables cached)" "$bytes" "$(measure "$paje" sql --timer "$t" "$query")"
   second=$(grep 'Run Time' "$tmp/err" || true)
   echo
   awk -v p="$du_total" -v n="$none_total" -v b="$bytes" 'BEGIN {

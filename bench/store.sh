@@ -11,16 +11,8 @@
 set -euo pipefail
 bench="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$bench/common.sh"
-heap=256m pajeng=1 traces=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --heap) heap="$2"; shift ;;
-    --no-pajeng) pajeng=0 ;;
-    -h|--help) sed -n '2,10s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
-    *) traces+=("$1") ;;
-  esac
-  shift
-done
+heap=256m pajeng=1
+bench_args "--heap --no-pajeng" "$@"
 measuring_setup store.sh
 
 # run LABEL CMD...: runs CMD, prints "seconds rss_mb" (stdout of CMD to /dev/null unless redirected inside)
@@ -35,17 +27,14 @@ row() { # row NAME BYTES "sec rss" CAT_SEC
     printf "| %s | %.2f s | %.0f MB/s | %s MB | %.0f%% |\n", n, s, b / 1e6 / s, m, 100 * c / s }'
 }
 
-echo "## $(date -u +%F) · $(build_label) · store on disk (issue 13)"
-echo
-machine_facts "$(cut -d' ' -f1-3 /proc/loadavg)"
+section_heading "store on disk (issue 13)"
 echo "- Command lines: \`bench/store.sh --heap $heap${traces[*]/#/ }\`; paje runs as \`PAJE_HEAP=$heap ./paje ...\` unless marked \"default heap\" (75% of RAM)."
 echo
 for t in "${traces[@]}"; do
   bytes=$(stat -c %s "$t")
   cat "$t" > /dev/null
   c=$(measure cat "$t"); cat_s=${c% *}
-  echo "### $(basename "$t") ($(awk -v b="$bytes" 'BEGIN {printf "%.0f MB", b / 1e6}'))"
-  echo
+  trace_heading "$t"
   echo "| command | time | speed | peak RSS | of cat speed |"
   echo "|---|---|---|---|---|"
   row "cat > /dev/null" "$bytes" "$c" "$cat_s"

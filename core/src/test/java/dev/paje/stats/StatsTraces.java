@@ -2,6 +2,7 @@ package dev.paje.stats;
 
 import dev.paje.TraceLoader;
 import dev.paje.store.Trace;
+import dev.paje.testing.PajeHeader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,26 +14,13 @@ final class StatsTraces {
     private StatsTraces() {
     }
 
-    static final String HEADER = String.join("\n",
-            "%EventDef PajeDefineContainerType 0", "% Alias string", "% Type string", "% Name string", "%EndEventDef",
-            "%EventDef PajeDefineStateType 1", "% Alias string", "% Type string", "% Name string", "%EndEventDef",
-            "%EventDef PajeDefineEventType 2", "% Alias string", "% Type string", "% Name string", "%EndEventDef",
-            "%EventDef PajeDefineVariableType 3", "% Alias string", "% Type string", "% Name string", "%EndEventDef",
-            "%EventDef PajeDefineLinkType 4", "% Alias string", "% Type string", "% StartContainerType string",
-            "% EndContainerType string", "% Name string", "%EndEventDef",
-            "%EventDef PajeCreateContainer 5", "% Time date", "% Alias string", "% Type string", "% Container string",
-            "% Name string", "%EndEventDef",
-            "%EventDef PajeDestroyContainer 6", "% Time date", "% Type string", "% Name string", "%EndEventDef",
-            "%EventDef PajeSetState 7", "% Time date", "% Type string", "% Container string", "% Value string", "%EndEventDef",
-            "%EventDef PajePushState 8", "% Time date", "% Type string", "% Container string", "% Value string", "%EndEventDef",
-            "%EventDef PajePopState 9", "% Time date", "% Type string", "% Container string", "%EndEventDef",
-            "%EventDef PajeNewEvent 10", "% Time date", "% Type string", "% Container string", "% Value string", "%EndEventDef",
-            "%EventDef PajeSetVariable 11", "% Time date", "% Type string", "% Container string", "% Value double", "%EndEventDef",
-            "%EventDef PajeAddVariable 12", "% Time date", "% Type string", "% Container string", "% Value double", "%EndEventDef",
-            "%EventDef PajeStartLink 13", "% Time date", "% Type string", "% Container string", "% StartContainer string",
-            "% Value string", "% Key string", "%EndEventDef",
-            "%EventDef PajeEndLink 14", "% Time date", "% Type string", "% Container string", "% EndContainer string",
-            "% Value string", "% Key string", "%EndEventDef");
+    /** Events 0 to 14 with PajeNG's usual fields, one line after another (no final line end). */
+    static final String HEADER = String.join("\n", new PajeHeader()
+            .define(0, "PajeDefineContainerType").define(1, "PajeDefineStateType").define(2, "PajeDefineEventType")
+            .define(3, "PajeDefineVariableType").define(4, "PajeDefineLinkType").define(5, "PajeCreateContainer")
+            .define(6, "PajeDestroyContainer").define(7, "PajeSetState").define(8, "PajePushState")
+            .define(9, "PajePopState").define(10, "PajeNewEvent").define(11, "PajeSetVariable")
+            .define(12, "PajeAddVariable").define(13, "PajeStartLink").define(14, "PajeEndLink").lines());
 
     /**
      * Machine m with threads t1, t2 (0 to 10) and t3 (2 to 7). t1: A [0,10] with B [2,6] holding

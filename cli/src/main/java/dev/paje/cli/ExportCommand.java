@@ -4,6 +4,7 @@ import dev.paje.export.CsvExport;
 import dev.paje.export.ParquetExport;
 import dev.paje.export.parquet.Codec;
 import dev.paje.export.parquet.ParquetOptions;
+import dev.paje.sql.ZstdPages;
 import dev.paje.store.Trace;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -38,8 +39,10 @@ final class ExportCommand implements Callable<Integer> {
     /** Parquet's page compression, as typed on the command line. */
     enum Compression { gzip, zstd, none }
 
-    @Option(names = "--compression", paramLabel = "CODEC", defaultValue = "gzip",
-            description = "parquet: gzip (default), zstd (about as small, faster) or none (fastest, largest).")
+    /** Null when not given: zstd, or gzip where zstd's native library does not load. */
+    @Option(names = "--compression", paramLabel = "CODEC",
+            description = "parquet: zstd (default; gzip where zstd does not load), gzip (as small, slower) or none "
+                    + "(fastest, largest).")
     Compression compression;
 
     @Mixin
@@ -56,10 +59,17 @@ final class ExportCommand implements Callable<Integer> {
             err.println("paje export: --format parquet writes seven files: give their directory with -o DIR");
             return 2;
         }
-        String noZstd = format == Format.parquet && compression == Compression.zstd ? ZstdPages.unavailable() : null;
-        if (noZstd != null) {
+        String noZstd = format == Format.parquet && compression != Compression.gzip && compression != Compression.none
+                ? ZstdPages.unavailable() : null;
+        if (noZstd != null && compression == Compression.zstd) {
             err.println("paje export: --compression zstd: " + noZstd + "; use --compression gzip");
             return 2;
+        }
+        if (compression == null) {
+            if (noZstd != null) {
+                err.println("paje export: warning: " + noZstd + ": writing gzip pages");
+            }
+            compression = noZstd == null ? Compression.zstd : Compression.gzip;
         }
         if (format == Format.csv || format == Format.parquet) {
             int unsafe = checkDirectory(err, format == Format.csv ? CsvExport.FILES : ParquetExport.FILES);
@@ -98,7 +108,7 @@ final class ExportCommand implements Callable<Integer> {
                 ParquetOptions options = switch (compression) {
                     case none -> ParquetOptions.DEFAULT.withCodec(Codec.NONE);
                     case gzip -> ParquetOptions.DEFAULT;
-                    case zstd -> ParquetOptions.DEFAULT.withCodec(Codec.ZSTD, new ZstdPages());
+                    case zstd -> ZstdPages.zstd(ParquetOptions.DEFAULT);
                 };
                 new ParquetExport(t, options).write(dir.temp(),
                         Runtime.getRuntime().availableProcessors());

@@ -1,12 +1,12 @@
 package dev.paje.cli;
 
 import dev.paje.TraceLoader;
-import dev.paje.export.parquet.ParquetOptions;
 import dev.paje.sql.ParquetCache;
 import dev.paje.sql.ResultFormat;
 import dev.paje.sql.SqlRunner;
 import dev.paje.sql.SqlShell;
 import dev.paje.sql.TraceDatabase;
+import dev.paje.sql.ZstdPages;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -66,7 +66,7 @@ final class SqlCommand implements Callable<Integer> {
         TraceLoader.Loaded loaded = in.loaded();
         ParquetCache tables;
         try {
-            tables = ParquetCache.of(loaded.trace(), ParquetOptions.DEFAULT);
+            tables = ParquetCache.of(loaded.trace(), ZstdPages.preferred());
         } catch (IOException e) {
             err.println("paje sql: cannot write the trace's Parquet tables: " + OutputTarget.describe(e));
             return ExitCodes.IO;

@@ -2,9 +2,9 @@ package dev.paje.server;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.sun.net.httpserver.HttpExchange;
-import dev.paje.export.parquet.ParquetOptions;
 import dev.paje.sql.ParquetCache;
 import dev.paje.sql.TraceDatabase;
+import dev.paje.sql.ZstdPages;
 import dev.paje.store.Container;
 import dev.paje.store.DisplayNames;
 import dev.paje.store.Trace;
@@ -89,7 +89,7 @@ final class QueryHandler implements Endpoint, Closeable {
             if (trace == null) {
                 throw ApiException.notFound("the trace could not be read");
             }
-            tables = ParquetCache.of(trace, ParquetOptions.DEFAULT, false);
+            tables = ParquetCache.of(trace, ZstdPages.preferred(), false);
             try {
                 db = TraceDatabase.openConfined(tables.directory());
             } catch (SQLException e) {

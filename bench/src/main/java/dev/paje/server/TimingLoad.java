@@ -13,6 +13,7 @@ final class TimingLoad {
     }
 
     static TraceLoader.Loaded load(Path file, Path cache) throws IOException {
+        dev.paje.store.BlockCache.share(4); // as paje view: a quarter of the heap for blocks
         long t0 = System.nanoTime();
         // as paje view loads (ViewCommand): with the zoomed-out summaries, the cache not verified
         TraceLoader.Loaded loaded = TraceLoader.builder().collectProblems(100).verifyCache(false).summaries(true)

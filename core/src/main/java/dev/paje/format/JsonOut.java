@@ -202,15 +202,21 @@ public final class JsonOut implements AutoCloseable {
             units = -units;
         }
         long one = TEN[decimals];
-        digits(units / one);
-        long fraction = units % one;
+        long whole = units / one;
+        int fraction = (int) (units - whole * one); // below 10^9
+        digits(whole);
         if (fraction != 0) {
-            buf[n++] = '.';
-            for (long scale = one / 10; fraction != 0; scale /= 10) {
-                long d = fraction / scale;
-                buf[n++] = (byte) ('0' + d);
-                fraction -= d * scale;
+            int places = decimals;
+            while (fraction % 10 == 0) { // divisions by a constant: multiplications once compiled
+                fraction /= 10;
+                places--;
             }
+            buf[n++] = '.';
+            for (int i = n + places - 1; i >= n; i--) {
+                buf[i] = (byte) ('0' + fraction % 10);
+                fraction /= 10;
+            }
+            n += places;
         }
         return this;
     }

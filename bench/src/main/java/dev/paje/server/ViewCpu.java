@@ -67,7 +67,8 @@ public final class ViewCpu {
             long[] sorted = Arrays.copyOf(cpu, cpu.length - 1); // the last is the whole trace: apart, as view.sh
             Arrays.sort(sorted);
             System.out.printf("pass %d: cpu median %.1f ms, p95 %.1f ms, whole %.1f ms; wall %.2f s, gc %d ms%n", p,
-                    sorted[(int) (sorted.length * 0.5) - 1] / 1e6, sorted[(int) (sorted.length * 0.95) - 1] / 1e6,
+                    sorted[Math.max(0, (int) (sorted.length * 0.5) - 1)] / 1e6,
+                    sorted[Math.max(0, (int) (sorted.length * 0.95) - 1)] / 1e6,
                     cpu[cpu.length - 1] / 1e6, (System.nanoTime() - wall0) / 1e9, gcMillis() - gc0);
         }
     }

@@ -13,7 +13,8 @@ final class TimingLoad {
     }
 
     static TraceLoader.Loaded load(Path file, Path cache) throws IOException {
-        dev.paje.store.BlockCache.share(4); // as paje view: a quarter of the heap for blocks
+        // as paje view: a quarter of the heap for blocks (BLOCKS_PART=N: a 1/N, to try)
+        dev.paje.store.BlockCache.share(Integer.parseInt(System.getenv().getOrDefault("BLOCKS_PART", "4")));
         long t0 = System.nanoTime();
         // as paje view loads (ViewCommand): with the zoomed-out summaries, the cache not verified
         TraceLoader.Loaded loaded = TraceLoader.builder().collectProblems(100).verifyCache(false).summaries(true)

@@ -7,6 +7,7 @@
 #   PanTiming TRACE [DRAG_STEPS [HASH_PARAMS]]     panning frames of the page in headless Chromium
 #   AggregateTiming TRACE [CACHE_DIR]              /api/window?aggregate= for the largest subtrees
 #   AggregateTraceGenerator OUT [NODES THREADS STATES]  writes a trace of NODES x THREADS containers
+#   ViewCpu TRACE CACHE_DIR [PASSES] < WINDOWS     CPU per window answer in process (bench/view-cpu.sh runs it)
 # Runs from the repository's root (relative paths in ARGS are taken from there).
 set -euo pipefail
 bench="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

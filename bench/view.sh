@@ -4,14 +4,26 @@
 # (widths 1e-4..1 of the trace, seeded) plus the whole trace.
 #
 # Usage: HEAP=256m bench/view.sh TRACE [CACHE_DIR]   (HEAP is PAJE_HEAP, default 256m; CACHE_DIR is emptied;
-# PORT, default 8765, for a machine where another viewer has that port)
+# PORT, default 8765, for a machine where another viewer has that port; PAJE_JAR runs that jar with the
+# launcher's JVM flags instead of ./paje, e.g. main's build to compare; REUSE=1 keeps CACHE_DIR and runs
+# only the cached reopen, for a cache an earlier run of the same store format wrote)
 set -euo pipefail
 bench="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 T=${1:?which trace?}; C=${2:-$(mktemp -d)}; port=${PORT:-8765}
-rm -rf "$C"; mkdir -p "$C"
-for run in first cached; do
+runs="first cached"
+if [ "${REUSE:-0}" = 1 ]; then runs=cached; else rm -rf "$C"; fi
+mkdir -p "$C"
+export PAJE_HEAP=${HEAP:-256m}
+if [ -n "${PAJE_JAR:-}" ]; then
+  . "$bench/../cli/src/main/sh/jvm-flags.sh"
+  mapfile -t flags <<< "$(paje_jvm_flags)"
+  paje=(java "${flags[@]}" -jar "$PAJE_JAR")
+else
+  paje=("$bench/../paje")
+fi
+for run in $runs; do
   t0=$(date +%s.%N)
-  PAJE_HEAP=${HEAP:-256m} "$bench/../paje" view --no-browser --cache-dir "$C" -p $port "$T" > /dev/null 2>&1 &
+  "${paje[@]}" view --no-browser --cache-dir "$C" -p $port "$T" > /dev/null 2>&1 &
   pid=$!
   until curl -s http://127.0.0.1:$port/api/status 2>/dev/null | grep -q '"ready"'; do sleep 0.1; done
   t1=$(date +%s.%N)

@@ -168,22 +168,55 @@ public final class JsonOut implements AutoCloseable {
             n = Schubfach.write(v, buf, n);
             return this;
         }
-        long units = (long) m;
+        return decimal((long) m, 9);
+    }
+
+    /** Powers of ten up to 10^9: the scales of {@link #value(double, int)}. */
+    private static final long[] TEN = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
+        1_000_000_000};
+
+    /**
+     * {@code v} rounded to {@code decimals} decimal places (0 to 9), written with the fewest digits that
+     * say it: for values drawn at a known scale, where the last digits of a double (float noise such as
+     * {@code 12.429000000000013}) change nothing on screen but cost bytes and time. A value of at most
+     * {@code decimals} places reads back as the same double. Null when not finite; {@link #value(double)}'s
+     * shortest form when the rounded value is not below 9e15 units; 0 for -0.
+     */
+    public JsonOut value(double v, int decimals) throws IOException {
+        if (decimals < 0 || decimals > 9) {
+            throw new IllegalArgumentException("decimals must be 0 to 9, found " + decimals);
+        }
+        double m = Math.rint(v * TEN[decimals]);
+        if (!(Math.abs(m) < LIMIT)) {
+            return value(v); // too large, or not finite
+        }
+        return decimal((long) m, decimals); // -0 and what rounds to it: 0
+    }
+
+    /** The decimal {@code units * 10^-decimals}, trailing zeros of the fraction left out. */
+    private JsonOut decimal(long units, int decimals) throws IOException {
         separate();
         room(24);
         if (units < 0) {
             buf[n++] = '-';
             units = -units;
         }
-        digits(units / 1_000_000_000L);
-        int fraction = (int) (units % 1_000_000_000L);
+        long one = TEN[decimals];
+        long whole = units / one;
+        int fraction = (int) (units - whole * one); // below 10^9
+        digits(whole);
         if (fraction != 0) {
-            buf[n++] = '.';
-            for (int scale = 100_000_000; fraction != 0; scale /= 10) {
-                int d = fraction / scale;
-                buf[n++] = (byte) ('0' + d);
-                fraction -= d * scale;
+            int places = decimals;
+            while (fraction % 10 == 0) { // divisions by a constant: multiplications once compiled
+                fraction /= 10;
+                places--;
             }
+            buf[n++] = '.';
+            for (int i = n + places - 1; i >= n; i--) {
+                buf[i] = (byte) ('0' + fraction % 10);
+                fraction /= 10;
+            }
+            n += places;
         }
         return this;
     }

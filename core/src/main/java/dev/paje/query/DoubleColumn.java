@@ -17,6 +17,15 @@ public final class DoubleColumn extends Column {
         setCell(i, Double.doubleToRawLongBits(v));
     }
 
+    /** The column as a JSON array of its values rounded to {@code decimals} places ({@link JsonOut#value(double, int)}). */
+    public void write(JsonOut g, int decimals) throws IOException {
+        g.beginArray();
+        for (int i = 0, n = size(); i < n; i++) {
+            g.value(get(i), decimals);
+        }
+        g.endArray();
+    }
+
     @Override
     void writeCell(JsonOut g, long cell) throws IOException {
         g.value(Double.longBitsToDouble(cell));

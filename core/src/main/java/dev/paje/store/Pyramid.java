@@ -25,6 +25,21 @@ public abstract class Pyramid {
      * fine for the finest level reads few rows per pixel (levels costing more than half the rows are dropped anyway).
      */
     public static final int MIN_PER_BUCKET = 8;
+    /**
+     * Rows per bucket for the large variables ({@link #FINE_ROWS} rows or more): 2, two levels finer. A
+     * window whose pixel is just finer than a level reads the rows, and for such a variable (a node's
+     * memory, 84 k steps in 220 s) that was up to 13 k steps each in a tenth of the trace: the bulk of mid-zoom
+     * answers. Variable levels are small (their long lists are short) and few tables are that large;
+     * all tables at 2 per bucket cost a third more store and first load (bench/RESULTS.md, 2026-11-25).
+     */
+    public static final int FINE_PER_BUCKET = 2;
+    /** Rows from which a variable's levels go down to {@link #FINE_PER_BUCKET} rows per bucket. */
+    public static final int FINE_ROWS = 1 << 16;
+
+    /** Rows per bucket on average for {@code table}'s finest level. */
+    public static int minPerBucket(EntityTable table) {
+        return table instanceof VariableTable && table.size() >= FINE_ROWS ? FINE_PER_BUCKET : MIN_PER_BUCKET;
+    }
 
     /** The parts of a pyramid, as built or as read back from a store (longs null: no long lists). */
     record Levels(double origin, double traceEnd, double[] widths, Rows[] buckets, Rows[] longs) {

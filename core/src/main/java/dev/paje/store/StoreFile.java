@@ -22,7 +22,7 @@ import java.util.zip.CRC32C;
  */
 public final class StoreFile implements Closeable {
     static final long MAGIC = 0x524f5453454a4150L; // "PAJESTOR"
-    static final int VERSION = 8; // 7: link completion ranks beside the key references; 8: two-level block index
+    static final int VERSION = 9; // 7: link completion ranks beside the key references; 8: two-level block index; 9: large variables' finer summary levels
     static final int HEADER = 4096;
     private static final int STAGING = 1 << 20;
 

@@ -41,6 +41,25 @@ public final class VariableSummary extends Pyramid {
         return longs[k].getDouble(i, 2);
     }
 
+    /**
+     * {min, max} of every step's value: each level holds every step (in its long list or in the
+     * buckets it touches), so its coarsest, a few rows, says what a scan of the table would.
+     */
+    double[] range() {
+        int k = levels() - 1;
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (int i = 0, n = entries(k); i < n; i++) {
+            min = Math.min(min, entryMin(k, i));
+            max = Math.max(max, entryMax(k, i));
+        }
+        for (int i = 0, n = longCount(k); i < n; i++) {
+            min = Math.min(min, longValue(k, i));
+            max = Math.max(max, longValue(k, i));
+        }
+        return new double[] {min, max};
+    }
+
     /** Builds the summary of {@code t} for a trace spanning {@code [start, end]}, or null when no level is worth it. */
     static VariableSummary build(VariableTable t, double start, double end, StoreFile file, int minPerBucket) {
         int n = t.size();

@@ -69,8 +69,15 @@ public final class VariableTable extends EntityTable {
         return rows.getDouble(row, VALUE);
     }
 
-    /** {min, max} of the values over the whole table (a variable's scale, the same at any zoom): one scan. */
+    /**
+     * {min, max} of the values over the whole table (a variable's scale, the same at any zoom): from
+     * the summary's coarsest level when there is one (a zoomed-out first paint of a big trace read
+     * every block of every variable for this), else one scan.
+     */
     public double[] range() {
+        if (pyramid != null) {
+            return summary().range();
+        }
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         for (int i = 0, n = size(); i < n; i++) {

@@ -68,7 +68,7 @@ final class WindowRows {
                         double[] range = model.range(c, t, v);
                         g.name("min").value(range[0]);
                         g.name("max").value(range[1]);
-                        columns.variables(variables.sample(v));
+                        columns.variables(variables.sample(v), range[0], range[1]);
                     } else if (table instanceof LinkTable l) {
                         columns.links(points.sample(l), l, tables.storeRows(c, t));
                     }

@@ -79,15 +79,43 @@ final class WindowWriter {
         counts(s);
     }
 
-    void variables(VariableSampler s) throws IOException {
+    /**
+     * A variable's steps: exact ones with their values as stored; summarized pixels with theirs rounded
+     * to a millionth of the variable's range {@code [min, max]} (the row's scale: nothing a pixel shows,
+     * and the three values per pixel were most of a zoomed-out answer's bytes and time).
+     */
+    void variables(VariableSampler s, double min, double max) throws IOException {
         beginItems(s.itemRow, s.itemStart, s.itemEnd);
         doubles("value", s.itemValue);
         g.endObject();
         beginSummary(s.cellPx);
-        doubles("min", s.cellMin);
-        doubles("max", s.cellMax);
-        doubles("last", s.cellLast);
+        int decimals = decimals(min, max);
+        cellValues("min", s.cellMin, decimals);
+        cellValues("max", s.cellMax, decimals);
+        cellValues("last", s.cellLast, decimals);
         g.endObject();
+    }
+
+    /**
+     * The decimal places that write values to within a millionth of {@code max - min}, or -1 when the
+     * range says nothing (empty, constant, not finite) or asks for more than 9 places: then values are
+     * written exactly.
+     */
+    static int decimals(double min, double max) {
+        double quantum = (max - min) * 1e-6;
+        if (!(quantum > 0) || !Double.isFinite(quantum)) {
+            return -1;
+        }
+        int d = (int) Math.ceil(-Math.log10(quantum));
+        return d > 9 ? -1 : Math.max(0, d);
+    }
+
+    private void cellValues(String name, DoubleColumn c, int decimals) throws IOException {
+        if (decimals < 0) {
+            doubles(name, c);
+        } else {
+            c.write(g.name(name), decimals);
+        }
     }
 
     private void counts(PointSampler s) throws IOException {

@@ -1,6 +1,7 @@
 package dev.paje.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -41,6 +42,43 @@ class JsonOutTest {
         assertThat(write(1e300)).isEqualTo("1e300");
         assertThat(write(0.1 + 0.2)).isEqualTo("0.30000000000000004");
         assertThat(write(2.82879384806159E17)).isEqualTo("282879384806159000"); // Java 17: one digit more
+    }
+
+    @Test
+    void roundedValuesDropFloatNoiseAndKeepShortDecimals() throws IOException {
+        assertThat(rounded(12.429000000000013, 3)).isEqualTo("12.429");
+        assertThat(rounded(-1007.8609999999992, 3)).isEqualTo("-1007.861");
+        assertThat(rounded(0.05, 3)).isEqualTo("0.05");
+        assertThat(rounded(2.5, 0)).isEqualTo("2"); // half to even, as Math.rint
+        assertThat(rounded(-0.0004, 3)).isEqualTo("0");
+        assertThat(rounded(-0.0, 3)).isEqualTo("0");
+        assertThat(rounded(1e300, 3)).isEqualTo("1e300"); // beyond 9e15 units: the shortest form
+        assertThat(rounded(Double.NaN, 3)).isEqualTo("null");
+        assertThat(rounded(0.123456789123, 9)).isEqualTo("0.123456789");
+        assertThatThrownBy(() -> rounded(1, 10)).hasMessage("decimals must be 0 to 9, found 10");
+        assertThatThrownBy(() -> rounded(1, -1)).hasMessage("decimals must be 0 to 9, found -1");
+    }
+
+    @Test
+    void roundedValuesReadBackWithinHalfAUnitAndExactWhenTheyHaveThatManyPlaces() throws IOException {
+        Random random = new Random(7);
+        for (int i = 0; i < 100_000; i++) {
+            int d = random.nextInt(10);
+            double scale = Math.pow(10, d);
+            double exact = Math.round((random.nextDouble() - 0.5) * 1e6 * scale) / scale; // at most d places
+            assertThat(Double.parseDouble(rounded(exact, d))).as("%s at %s places", exact, d).isEqualTo(exact);
+            double noisy = (random.nextDouble() - 0.5) * Math.pow(10, random.nextInt(12));
+            double back = Double.parseDouble(rounded(noisy, d));
+            assertThat(Math.abs(back - noisy)).as("%s at %s places", noisy, d).isLessThanOrEqualTo(0.5 / scale + Math.ulp(noisy) * 4);
+        }
+    }
+
+    private static String rounded(double v, int decimals) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonOut g = new JsonOut(out)) {
+            g.value(v, decimals);
+        }
+        return out.toString(StandardCharsets.UTF_8);
     }
 
     @Test

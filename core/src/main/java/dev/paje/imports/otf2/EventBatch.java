@@ -26,6 +26,12 @@ final class EventBatch extends Batch {
     /** The decoder's names when the batch ended, and which of its tables they are (it starts anew now and then). */
     Names.View names;
     int generation;
+    /** The name id of the location's own container, or -1: events in any other container are shared. */
+    int own = -1;
+    /** Set by the simulating thread when it maps the names: whether every line commutes (see {@code Otf2Source}). */
+    boolean commutes;
+    /** The one container of its lines not the location's own (-1: none, -2: several). */
+    int shared = -1;
 
     /** Adds a line; {@code key}: ASCII or null; {@code user}: name ids, or null. */
     void add(int id, double time, int typeId, int containerId, int valueId, int otherId, double num, String key,

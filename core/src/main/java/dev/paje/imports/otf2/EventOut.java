@@ -25,6 +25,12 @@ final class EventOut implements LocationOut {
     private int generation;
     private final Map<String, Integer> ids = new HashMap<>();
     private EventBatch batch;
+    private String owner;
+
+    @Override
+    public void owner(String container) {
+        owner = container;
+    }
 
     @Override
     public Batch start(int capacity) {
@@ -41,6 +47,8 @@ final class EventOut implements LocationOut {
     @Override
     public void end() {
         batch.names = names.view();
+        Integer own = owner == null ? null : ids.get(owner); // looked up, not interned: names keep their order
+        batch.own = own == null ? -1 : own;
     }
 
     private int id(String s) {

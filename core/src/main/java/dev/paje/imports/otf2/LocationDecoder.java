@@ -81,6 +81,7 @@ final class LocationDecoder implements Closeable {
         this.regionType = PajeLayout.regionType(k);
         this.eventType = PajeLayout.eventType(k);
         this.out = out;
+        out.owner(container);
         this.attributeText = new String[layout.attributeIds.length];
     }
 

@@ -28,10 +28,6 @@ final class EventBatch extends Batch {
     int generation;
     /** The name id of the location's own container, or -1: events in any other container are shared. */
     int own = -1;
-    /** Set by the simulating thread when it maps the names: whether every line commutes (see {@code Otf2Source}). */
-    boolean commutes;
-    /** The one container of its lines not the location's own (-1: none, -2: several). */
-    int shared = -1;
 
     /** Adds a line; {@code key}: ASCII or null; {@code user}: name ids, or null. */
     void add(int id, double time, int typeId, int containerId, int valueId, int otherId, double num, String key,

@@ -74,7 +74,7 @@ final class Otf2Source implements EntitySource {
 
     /**
      * Feeds a window: location by location (the lines of its own container), then the other lines in merged
-     * order, when that changes nothing ({@link #groupable}); else all in merged order. Why: fed one location's
+     * order, when that changes nothing ({@link #mapRun}); else all in merged order. Why: fed one location's
      * lines in a row, the simulator finds that container's state in the cache instead of missing it on every line.
      */
     private void simulate(Window w, EntityFeed feed) {
@@ -99,7 +99,11 @@ final class Otf2Source implements EntitySource {
             s.last = r;
             next[r] = -1;
         }
-        if (groupable(w)) {
+        boolean grouped = !mixed; // known once every location of the window has its own container
+        for (int r = 0; r < w.runs; r++) {
+            grouped = mapRun(locations[w.loc[r]], w.batch[r], w.from[r], w.to[r], feed, grouped);
+        }
+        if (grouped) {
             feed.defer();
             int shared = 0;
             if (sharedRun.length < w.events) {
@@ -136,24 +140,6 @@ final class Otf2Source implements EntitySource {
         for (int t = 0; t < touched; t++) {
             locations[order[t]].first = -1;
         }
-    }
-
-    /**
-     * Whether the window may be fed location by location: every line commutes and each container's lines are in
-     * one group, a location's own container or the rest (whose container must be no location's own).
-     */
-    private boolean groupable(Window w) {
-        if (mixed) {
-            return false;
-        }
-        for (int r = 0; r < w.runs; r++) {
-            EventBatch b = w.batch[r];
-            int c = b.shared;
-            if (!b.commutes || c == -2 || c >= 0 && c < ownerOf.length && ownerOf[c] != 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Feeds the {@code count} lines collected location by location in merged order: sorted by run (stably). */
@@ -202,8 +188,8 @@ final class Otf2Source implements EntitySource {
     }
 
     /**
-     * Replaces the batch's name ids by the reader's, in place (a batch is fed once), notes its location's own
-     * container and whether its lines commute (a value declared now stays declared), and reports progress.
+     * Maps the names of a batch new to the window (its user fields' ids replaced now, its lines' run by run), notes
+     * its location's own container, and reports progress.
      */
     private void toReader(int l, Location s, EventBatch b, EntityFeed feed) {
         if (b.generation != s.generation) {
@@ -222,10 +208,25 @@ final class Otf2Source implements EntitySource {
         if (b.own >= 0) {
             own(l, s, map[b.own]);
         }
+        for (int i = 0; i < b.userCount; i++) {
+            b.users[i] = map[b.users[i]];
+        }
+        decoded += b.offset - s.offset;
+        s.offset = b.offset;
+        feed.progress(decoded);
+    }
+
+    /**
+     * Replaces the reader's ids for the decoder's in lines {@code [from, to)} (each line is in one run: mapped once),
+     * just before they are fed (they are in the cache then). Returns {@code grouped} and whether the lines allow
+     * feeding the window location by location: each commutes ({@link EntityFeed#commutes}; a value declared now
+     * stays declared) and, outside its location's own container, is in a container no location owns.
+     */
+    private boolean mapRun(Location s, EventBatch b, int from, int to, EntityFeed feed, boolean grouped) {
+        int[] map = s.map;
         int own = s.own;
-        boolean commutes = true;
-        int shared = -1;
-        for (int k = 0; k < b.lines; k++) {
+        boolean ok = grouped;
+        for (int k = from; k < to; k++) {
             int type = map[b.type[k]];
             int c = map[b.container[k]];
             int value = b.value[k] < 0 ? -1 : map[b.value[k]];
@@ -233,19 +234,12 @@ final class Otf2Source implements EntitySource {
             b.container[k] = c;
             b.value[k] = value;
             b.other[k] = b.other[k] < 0 ? -1 : map[b.other[k]];
-            if (c != own && c != shared) {
-                shared = shared == -1 ? c : -2;
+            if (ok) {
+                ok = (c == own || c >= ownerOf.length || ownerOf[c] == 0)
+                        && feed.commutes(b.event[k], b.times[k], type, value, b.number[k]);
             }
-            commutes = commutes && feed.commutes(b.event[k], b.times[k], type, value, b.number[k]);
         }
-        b.commutes = commutes;
-        b.shared = shared;
-        for (int i = 0; i < b.userCount; i++) {
-            b.users[i] = map[b.users[i]];
-        }
-        decoded += b.offset - s.offset;
-        s.offset = b.offset;
-        feed.progress(decoded);
+        return ok;
     }
 
     /** Notes that location {@code l}'s own container is name {@code id}; two locations in one container: no grouping. */

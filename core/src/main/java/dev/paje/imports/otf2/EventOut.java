@@ -39,7 +39,7 @@ final class EventOut implements LocationOut {
             ids.clear();
             generation++;
         }
-        batch = new EventBatch();
+        batch = new EventBatch(capacity);
         batch.generation = generation;
         return batch;
     }

@@ -100,8 +100,11 @@ final class Otf2Source implements EntitySource {
             next[r] = -1;
         }
         boolean grouped = !mixed; // known once every location of the window has its own container
-        for (int r = 0; r < w.runs; r++) {
-            grouped = mapRun(locations[w.loc[r]], w.batch[r], w.from[r], w.to[r], feed, grouped);
+        for (int t = 0; t < touched; t++) { // location by location: each reads its batch's arrays in a row
+            Location s = locations[order[t]];
+            for (int r = s.first; r >= 0; r = next[r]) {
+                grouped = mapRun(s, w.batch[r], w.from[r], w.to[r], feed, grouped);
+            }
         }
         if (grouped) {
             feed.defer();

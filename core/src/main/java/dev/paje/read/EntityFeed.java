@@ -126,6 +126,11 @@ public final class EntityFeed {
         }
     }
 
+    /** Problems kept since {@link #defer}. */
+    public int deferred() {
+        return deferred.size();
+    }
+
     private EventDefinition definition(int event) {
         if (event >= 0 && event < defs.length && defs[event] != null) {
             return defs[event];

@@ -62,7 +62,8 @@ final class Otf2Source implements EntitySource {
 
     @Override
     public void entities(EntityFeed feed) throws IOException {
-        try (Windows windows = new Windows(runs -> importer.decode(file, archive, layout, EventOut::new, runs))) {
+        try (Windows windows = new Windows(runs -> importer.decode(file, archive, layout, EventOut::new, runs),
+                importer.windowEvents())) {
             for (Window w = windows.take(); w != null; w = windows.take()) {
                 simulate(w, feed);
                 windows.release(w);
@@ -130,6 +131,8 @@ final class Otf2Source implements EntitySource {
                 }
             }
             feedShared(w, feed, shared);
+            importer.windowsGrouped.incrementAndGet();
+            importer.problemsDeferred.addAndGet(feed.deferred());
             feed.reportDeferred(w::after);
         } else {
             for (int r = 0; r < w.runs; r++) {

@@ -25,11 +25,14 @@ final class Windows implements Merge.Runs, AutoCloseable {
     private final BlockingQueue<Window> full = new ArrayBlockingQueue<>(COUNT + 1); // every window and END fit
     private final BlockingQueue<Window> free = new ArrayBlockingQueue<>(COUNT);
     private final Thread thread;
+    private final int events;
     private volatile Throwable failure;
     private Window filling;
     private long next;
 
-    Windows(Producer producer) {
+    /** {@code events}: lines per window (the last may have fewer, any may have a run more). */
+    Windows(Producer producer, int events) {
+        this.events = events;
         for (int i = 0; i < COUNT; i++) {
             free.add(new Window());
         }
@@ -57,7 +60,7 @@ final class Windows implements Merge.Runs, AutoCloseable {
             }
             filling.add(head.index, (EventBatch) batch, from, to, next);
             next += to - from;
-            if (filling.events >= EVENTS) {
+            if (filling.events >= events) {
                 full.add(filling);
                 filling = null;
             }

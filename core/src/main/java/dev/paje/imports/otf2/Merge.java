@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * A k-way merge of the locations' lines by time (ties by location, so the output never depends on the
  * workers' timing): a binary heap of heads whose top is replaced in place after each run of lines, one
- * sift per run instead of a removal and an insertion. Runs go to a {@link Runs}: appended as text, or fed
- * to the reader event by event.
+ * sift per run instead of a removal and an insertion. Runs go to a {@link Runs}: appended as text, or cut
+ * into {@link Window}s for the reader.
  */
 final class Merge {
     /** Takes the merged lines, a run of one location's batch at a time. */

@@ -12,8 +12,9 @@ import java.util.Arrays;
 
 /**
  * An archive for the reader without Pajé text for its events: the definitions and containers as text (the
- * prologue), then the workers' event batches merged by time and fed as values, their names mapped once per
- * batch from the decoder's table to the reader's.
+ * prologue), then the workers' event batches merged by time on a thread of its own ({@link Windows}) and fed as
+ * values on this one, window by window, location by location when that changes nothing; their names mapped from
+ * each decoder's table to the reader's.
  */
 final class Otf2Source implements EntitySource {
     private final Otf2Importer importer;

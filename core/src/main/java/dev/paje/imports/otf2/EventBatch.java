@@ -46,6 +46,22 @@ final class EventBatch extends Batch {
         userFrom = new int[n];
     }
 
+    /** Whether a batch of {@code capacity} bytes fits without growing. */
+    boolean fits(int capacity) {
+        return times.length >= capacity / LINE_BYTES + 16;
+    }
+
+    /** Empties the batch for reuse (its arrays kept): see {@link BatchPool}. */
+    void reset() {
+        lines = 0;
+        offset = 0;
+        keyBytes = 0;
+        userCount = 0;
+        names = null;
+        generation = 0;
+        own = -1;
+    }
+
     /** Adds a line; {@code key}: ASCII or null; {@code user}: name ids, or null. */
     void add(int id, double time, int typeId, int containerId, int valueId, int otherId, double num, String key,
             int[] user) {

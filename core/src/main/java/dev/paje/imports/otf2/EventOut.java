@@ -25,11 +25,17 @@ final class EventOut implements LocationOut {
     private int generation;
     private final Map<String, Integer> ids = new HashMap<>();
     private EventBatch batch;
+    private final BatchPool pool;
     private String owner;
     private String lastType;
     private int lastTypeId;
     private String lastContainer;
     private int lastContainerId;
+
+    /** {@code pool}: where batches the reader is done with come back from (null: always new ones). */
+    EventOut(BatchPool pool) {
+        this.pool = pool;
+    }
 
     @Override
     public void owner(String container) {
@@ -45,7 +51,8 @@ final class EventOut implements LocationOut {
             lastType = null;
             lastContainer = null;
         }
-        batch = new EventBatch(capacity);
+        EventBatch reused = pool == null ? null : pool.take(capacity);
+        batch = reused != null ? reused : new EventBatch(capacity);
         batch.generation = generation;
         return batch;
     }

@@ -39,6 +39,9 @@ final class Otf2Source implements EntitySource {
     private int[] ownerOf = new int[64];
     /** Some container is two locations' own (or a location's own changed): windows are fed in merged order. */
     private boolean mixed;
+    /** Batches the reader is done with, back to the decoders; those fed up in the window being fed. */
+    private final BatchPool pool = new BatchPool();
+    private final java.util.List<EventBatch> retired = new java.util.ArrayList<>();
 
     Otf2Source(Otf2Importer importer, Path file) {
         this.importer = importer;
@@ -63,7 +66,7 @@ final class Otf2Source implements EntitySource {
 
     @Override
     public void entities(EntityFeed feed) throws IOException {
-        try (Windows windows = new Windows(runs -> importer.decode(file, archive, layout, EventOut::new, runs),
+        try (Windows windows = new Windows(runs -> importer.decode(file, archive, layout, () -> new EventOut(pool), runs),
                 importer.windowEvents())) {
             for (Window w = windows.take(); w != null; w = windows.take()) {
                 simulate(w, feed);
@@ -90,6 +93,9 @@ final class Otf2Source implements EntitySource {
             EventBatch b = w.batch[r];
             if (s.current != b) {
                 toReader(l, s, b, feed);
+                if (s.current != null) {
+                    retired.add(s.current); // its last lines are in this window at the latest
+                }
                 s.current = b;
             }
             if (s.first < 0) {
@@ -147,6 +153,10 @@ final class Otf2Source implements EntitySource {
         for (int t = 0; t < touched; t++) {
             locations[order[t]].first = -1;
         }
+        for (EventBatch b : retired) { // no later window has their lines: the merge had moved past them
+            pool.give(b);
+        }
+        retired.clear();
     }
 
     /** Feeds the {@code count} lines collected location by location in merged order: sorted by run (stably). */

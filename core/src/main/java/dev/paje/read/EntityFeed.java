@@ -20,6 +20,9 @@ public final class EntityFeed {
     private EventDefinition[] defs = new EventDefinition[32];
     private long count;
     private long events;
+    private boolean deferring;
+    private final java.util.List<Problem> deferred = new java.util.ArrayList<>();
+    private final PairSet declared = new PairSet();
 
     EntityFeed(TraceReader reader, TraceReader.FileState state, EventSink sink, Diagnostics diagnostics, Names names,
             Progress progress) {
@@ -43,12 +46,14 @@ public final class EntityFeed {
 
     /**
      * One entity event: the line {@code event time ...} of the event definition numbered {@code event} in the
-     * prologue. Names are the reader's ids ({@link #intern}), -1 where the kind has none; {@code user} holds
-     * the ids of the definition's user fields in their order from {@code userFrom}.
+     * prologue, the {@code index}-th entity line (from 0). Names are the reader's ids ({@link #intern}), -1 where
+     * the kind has none; {@code user} holds the ids of the definition's user fields in their order from
+     * {@code userFrom}. Its problem is reported now, or kept for {@link #reportDeferred} while {@link #defer} is on.
      */
-    public void entity(int event, double time, int type, int container, int value, double number, int other,
-            byte[] keyBuf, int keyFrom, int keyTo, int[] user, int userFrom) {
-        long line = state.lineBase + ++count;
+    public void entity(long index, int event, double time, int type, int container, int value, double number,
+            int other, byte[] keyBuf, int keyFrom, int keyTo, int[] user, int userFrom) {
+        count++;
+        long line = state.lineBase + index + 1;
         EventDefinition def = definition(event);
         EventKind kind = def.kind();
         if (!Double.isFinite(time) || def.numberPosition >= 0 && !Double.isFinite(number)) {
@@ -65,8 +70,65 @@ public final class EntityFeed {
             }
         } catch (EventError e) {
             byte[] text = text(def, time, type, container, value, number, other, keyBuf, keyFrom, keyTo, user, userFrom);
-            diagnostics.report(new Problem(state.name, line, e.getMessage(), new String(text, StandardCharsets.UTF_8)));
+            Problem p = new Problem(state.name, line, e.getMessage(), new String(text, StandardCharsets.UTF_8));
+            if (deferring) {
+                deferred.add(p);
+            } else {
+                diagnostics.report(p);
+            }
         }
+    }
+
+    /**
+     * Whether entity event {@code event} may be simulated out of line order among other containers' events (their
+     * own events staying in order): it takes the fast path (finite time and number) and changes nothing shared
+     * ({@link EventSink#commutes}). A value once declared stays declared: known pairs are remembered.
+     */
+    public boolean commutes(int event, double time, int type, int value, double number) {
+        if (!Double.isFinite(time)) {
+            return false;
+        }
+        EventDefinition def = definition(event);
+        if (def.numberPosition >= 0 && !Double.isFinite(number)) {
+            return false;
+        }
+        return value < 0 || declared.contains(type, value) || sink.commutes(type, value) && declared.add(type, value);
+    }
+
+    /** From now on, problems wait for {@link #reportDeferred} (events simulated out of line order). */
+    public void defer() {
+        deferring = true;
+    }
+
+    /**
+     * Reports the problems kept since {@link #defer} in line order and stops deferring. When reading stops at one
+     * of them, the events after it were simulated but not read: {@code after} counts them from an entity index.
+     */
+    public void reportDeferred(java.util.function.LongUnaryOperator after) {
+        deferring = false;
+        if (deferred.isEmpty()) {
+            return;
+        }
+        deferred.sort(java.util.Comparator.comparingLong(Problem::line));
+        try {
+            for (Problem p : deferred) {
+                try {
+                    diagnostics.report(p);
+                } catch (TraceException e) {
+                    long later = after.applyAsLong(p.line() - state.lineBase - 1);
+                    events -= later;
+                    count -= later;
+                    throw e;
+                }
+            }
+        } finally {
+            deferred.clear();
+        }
+    }
+
+    /** Problems kept since {@link #defer}. */
+    public int deferred() {
+        return deferred.size();
     }
 
     private EventDefinition definition(int event) {

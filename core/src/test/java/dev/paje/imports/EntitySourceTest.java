@@ -125,6 +125,7 @@ class EntitySourceTest {
                 @Override
                 public void entities(EntityFeed feed) {
                     Names local = new Names();
+                    long index = 0;
                     for (Line l : lines) {
                         int id = l.shape >= 0 ? shapes[l.shape].id() : PajeText.standardId(l.kind);
                         String type = switch (l.kind) {
@@ -138,7 +139,7 @@ class EntitySourceTest {
                             user[u] = name(feed, local, l.user[u]);
                         }
                         byte[] key = l.key == null ? null : l.key.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-                        feed.entity(id, l.time, name(feed, local, type), name(feed, local, l.container),
+                        feed.entity(index++, id, l.time, name(feed, local, type), name(feed, local, l.container),
                                 l.value == null ? -1 : name(feed, local, l.value), l.number,
                                 l.other == null ? -1 : name(feed, local, l.other), key, key == null ? -1 : 0,
                                 key == null ? -1 : key.length, user, 0);

@@ -7,10 +7,15 @@ import java.util.Arrays;
  * content in a subclass (Pajé text for {@code convert}, events as values for the reader).
  */
 abstract class Batch {
-    double[] times = new double[256];
+    double[] times;
     int lines;
     /** Bytes of the location's event file decoded when this batch ended: for the reader's progress. */
     long offset;
+
+    /** Room for {@code lines} lines before growing. */
+    Batch(int lines) {
+        times = new double[Math.max(16, lines)];
+    }
 
     /** About how many bytes this batch holds: decoders fill batches up to a budget. */
     abstract int bytes();

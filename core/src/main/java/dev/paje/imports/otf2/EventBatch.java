@@ -9,16 +9,18 @@ import java.util.Arrays;
  * variable value, link key (bytes) and user fields (name ids).
  */
 final class EventBatch extends Batch {
-    int[] event = new int[256];
-    int[] type = new int[256];
-    int[] container = new int[256];
-    int[] value = new int[256];
-    int[] other = new int[256];
-    double[] number = new double[256];
+    /** Bytes of the per-line arrays. */
+    private static final int LINE_BYTES = 52;
+    int[] event;
+    int[] type;
+    int[] container;
+    int[] value;
+    int[] other;
+    double[] number;
     /** Where each line's key is in {@link #keys}; -1 without one. */
-    int[] keyFrom = new int[256];
-    int[] keyTo = new int[256];
-    int[] userFrom = new int[256];
+    int[] keyFrom;
+    int[] keyTo;
+    int[] userFrom;
     byte[] keys = new byte[1024];
     int keyBytes;
     int[] users = new int[1024];
@@ -26,6 +28,39 @@ final class EventBatch extends Batch {
     /** The decoder's names when the batch ended, and which of its tables they are (it starts anew now and then). */
     Names.View names;
     int generation;
+    /** The name id of the location's own container, or -1: events in any other container are shared. */
+    int own = -1;
+
+    /** A batch of about {@code capacity} bytes ({@link #bytes}): its arrays sized once, not grown by copies. */
+    EventBatch(int capacity) {
+        super(capacity / LINE_BYTES + 16);
+        int n = times.length;
+        event = new int[n];
+        type = new int[n];
+        container = new int[n];
+        value = new int[n];
+        other = new int[n];
+        number = new double[n];
+        keyFrom = new int[n];
+        keyTo = new int[n];
+        userFrom = new int[n];
+    }
+
+    /** Whether a batch of {@code capacity} bytes fits without growing. */
+    boolean fits(int capacity) {
+        return times.length >= capacity / LINE_BYTES + 16;
+    }
+
+    /** Empties the batch for reuse (its arrays kept): see {@link BatchPool}. */
+    void reset() {
+        lines = 0;
+        offset = 0;
+        keyBytes = 0;
+        userCount = 0;
+        names = null;
+        generation = 0;
+        own = -1;
+    }
 
     /** Adds a line; {@code key}: ASCII or null; {@code user}: name ids, or null. */
     void add(int id, double time, int typeId, int containerId, int valueId, int otherId, double num, String key,
@@ -74,7 +109,7 @@ final class EventBatch extends Batch {
 
     @Override
     int bytes() {
-        return lines * 52 + keyBytes + userCount * 4;
+        return lines * LINE_BYTES + keyBytes + userCount * 4;
     }
 
     @Override

@@ -25,6 +25,22 @@ final class EventOut implements LocationOut {
     private int generation;
     private final Map<String, Integer> ids = new HashMap<>();
     private EventBatch batch;
+    private final BatchPool pool;
+    private String owner;
+    private String lastType;
+    private int lastTypeId;
+    private String lastContainer;
+    private int lastContainerId;
+
+    /** {@code pool}: where batches the reader is done with come back from (null: always new ones). */
+    EventOut(BatchPool pool) {
+        this.pool = pool;
+    }
+
+    @Override
+    public void owner(String container) {
+        owner = container;
+    }
 
     @Override
     public Batch start(int capacity) {
@@ -32,8 +48,11 @@ final class EventOut implements LocationOut {
             names = new Names();
             ids.clear();
             generation++;
+            lastType = null;
+            lastContainer = null;
         }
-        batch = new EventBatch();
+        EventBatch reused = pool == null ? null : pool.take(capacity);
+        batch = reused != null ? reused : new EventBatch(capacity);
         batch.generation = generation;
         return batch;
     }
@@ -41,6 +60,26 @@ final class EventOut implements LocationOut {
     @Override
     public void end() {
         batch.names = names.view();
+        Integer own = owner == null ? null : ids.get(owner); // looked up, not interned: names keep their order
+        batch.own = own == null ? -1 : own;
+    }
+
+    /** The id of a type: the last one's again when it is the same string (a location's lines name few types). */
+    private int type(String s) {
+        if (s != lastType) {
+            lastTypeId = id(s);
+            lastType = s;
+        }
+        return lastTypeId;
+    }
+
+    /** The id of a container: nearly always the location's own, the same string. */
+    private int container(String s) {
+        if (s != lastContainer) {
+            lastContainerId = id(s);
+            lastContainer = s;
+        }
+        return lastContainerId;
     }
 
     private int id(String s) {
@@ -66,33 +105,33 @@ final class EventOut implements LocationOut {
 
     @Override
     public void pushState(double time, String type, String container, String value) {
-        batch.add(PUSH, time, id(type), id(container), id(value), -1, 0, null, null);
+        batch.add(PUSH, time, type(type), container(container), id(value), -1, 0, null, null);
     }
 
     @Override
     public void popState(double time, String type, String container) {
-        batch.add(POP, time, id(type), id(container), -1, -1, 0, null, null);
+        batch.add(POP, time, type(type), container(container), -1, -1, 0, null, null);
     }
 
     @Override
     public void event(double time, String type, String container, String value) {
-        batch.add(EVENT, time, id(type), id(container), id(value), -1, 0, null, null);
+        batch.add(EVENT, time, type(type), container(container), id(value), -1, 0, null, null);
     }
 
     @Override
     public void setVariable(double time, String type, String container, double value) {
-        batch.add(SET_VARIABLE, time, id(type), id(container), -1, -1, value, null, null);
+        batch.add(SET_VARIABLE, time, type(type), container(container), -1, -1, value, null, null);
     }
 
     @Override
     public void entity(PajeText.Shape shape, double time, String[] standard, String[] user) {
         switch (shape.kind()) {
             // links: type, container, start or end container, value, key
-            case START_LINK, END_LINK -> batch.add(shape.id(), time, id(standard[0]), id(standard[1]), id(standard[3]),
-                    id(standard[2]), 0, standard[4], ids(user));
+            case START_LINK, END_LINK -> batch.add(shape.id(), time, type(standard[0]), container(standard[1]),
+                    id(standard[3]), id(standard[2]), 0, standard[4], ids(user));
             // states and events: type, container, value
-            case PUSH_STATE, SET_STATE, NEW_EVENT -> batch.add(shape.id(), time, id(standard[0]), id(standard[1]),
-                    id(standard[2]), -1, 0, null, ids(user));
+            case PUSH_STATE, SET_STATE, NEW_EVENT -> batch.add(shape.id(), time, type(standard[0]),
+                    container(standard[1]), id(standard[2]), -1, 0, null, ids(user));
             default -> throw new IllegalArgumentException("no OTF2 line is a " + shape.kind().specName());
         }
     }

@@ -61,15 +61,29 @@ final class LocationDecoder implements Closeable {
 
     /** Messages so far on a channel, and what its links' keys start with. */
     private static final class Counter {
+        final Channel channel;
         final String prefix;
         final String linkType;
         long next;
 
-        Counter(String prefix, String linkType) {
+        Counter(Channel channel, String prefix, String linkType) {
+            this.channel = channel;
             this.prefix = prefix;
             this.linkType = linkType;
         }
+
+        boolean of(int comm, long peer, int tag) {
+            return channel.comm == comm && channel.peer == peer && channel.tag == tag;
+        }
     }
+
+    /** The channels of the last message sent and received: a rank mostly talks to the same peers in a row. */
+    private Counter lastSent;
+    private Counter lastReceived;
+    /** Variable types by metric member, made once: a metric allocates no type name. */
+    private String[] variableTypes = new String[16];
+    private final String collectiveType;
+    private final String collectiveEndType;
 
     LocationDecoder(Otf2Archive archive, PajeLayout layout, LocationOut out, GlobalDefs.Location location) {
         this.archive = archive;
@@ -80,7 +94,10 @@ final class LocationDecoder implements Closeable {
         this.k = layout.threadTypeOf(location.id());
         this.regionType = PajeLayout.regionType(k);
         this.eventType = PajeLayout.eventType(k);
+        this.collectiveType = PajeLayout.collectiveType(k);
+        this.collectiveEndType = PajeLayout.collectiveEndType(k);
         this.out = out;
+        out.owner(container);
         this.attributeText = new String[layout.attributeIds.length];
     }
 
@@ -257,13 +274,13 @@ final class LocationDecoder implements Closeable {
                 user[3] = Long.toUnsignedString(receivedBytes);
                 double begin = collectiveOpen ? collectiveTime : time;
                 out.entity(layout.collective, begin,
-                        new String[] {PajeLayout.collectiveType(k), container, EventRecords.collective(op)}, user);
+                        new String[] {collectiveType, container, EventRecords.collective(op)}, user);
                 if (collectiveOpen) {
                     batch.moveLastTo(collectiveLine);
                 }
                 collectiveOpen = false;
-                out.popState(time, PajeLayout.collectiveType(k), container);
-                out.event(time, PajeLayout.collectiveEndType(k), container, EventRecords.collective(op));
+                out.popState(time, collectiveType, container);
+                out.event(time, collectiveEndType, container, EventRecords.collective(op));
             }
             case EventRecords.METRIC -> {
                 int metric = local.map32(LocalDefs.MAPPING_METRIC, in.cu32());
@@ -280,7 +297,7 @@ final class LocationDecoder implements Closeable {
                         case 4 -> bits >= 0 ? bits : (double) (bits >>> 1) * 2.0;
                         default -> bits;
                     };
-                    out.setVariable(time, PajeLayout.variableType(k, members[i]), container, v);
+                    out.setVariable(time, variableType(members[i]), container, v);
                 }
             }
             case EventRecords.PARAMETER_STRING -> {
@@ -310,6 +327,21 @@ final class LocationDecoder implements Closeable {
                 event(name, "");
             }
         }
+    }
+
+    private String variableType(int member) {
+        if (member < 0 || member >= 1 << 16) {
+            return PajeLayout.variableType(k, member);
+        }
+        if (member >= variableTypes.length) {
+            variableTypes = Arrays.copyOf(variableTypes, Math.max(member + 1, variableTypes.length * 2));
+        }
+        String v = variableTypes[member];
+        if (v == null) {
+            v = PajeLayout.variableType(k, member);
+            variableTypes[member] = v;
+        }
+        return v;
     }
 
     private String regionValue(int region) {
@@ -344,10 +376,18 @@ final class LocationDecoder implements Closeable {
         }
         long from = send ? location.id() : peer;
         long to = send ? peer : location.id();
-        Counter count = (send ? sent : received).computeIfAbsent(new Channel(comm, peer, tag), c -> new Counter(
-                "c" + Integer.toUnsignedString(comm) + "_" + Long.toUnsignedString(from) + "_" + Long.toUnsignedString(to)
-                        + "_" + Integer.toUnsignedString(tag) + "_",
-                PajeLayout.linkType(layout.threadTypeOf(from), layout.threadTypeOf(to))));
+        Counter count = send ? lastSent : lastReceived;
+        if (count == null || !count.of(comm, peer, tag)) {
+            count = (send ? sent : received).computeIfAbsent(new Channel(comm, peer, tag), c -> new Counter(c,
+                    "c" + Integer.toUnsignedString(comm) + "_" + Long.toUnsignedString(from) + "_"
+                            + Long.toUnsignedString(to) + "_" + Integer.toUnsignedString(tag) + "_",
+                    PajeLayout.linkType(layout.threadTypeOf(from), layout.threadTypeOf(to))));
+            if (send) {
+                lastSent = count;
+            } else {
+                lastReceived = count;
+            }
+        }
         String key = count.prefix + count.next++;
         String type = count.linkType;
         out.entity(send ? layout.startLink : layout.endLink, time,

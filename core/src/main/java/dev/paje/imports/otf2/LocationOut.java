@@ -11,6 +11,10 @@ interface LocationOut {
     /** A new batch of about {@code capacity} bytes, written from now on. */
     Batch start(int capacity);
 
+    /** The location's own container: where its events are, but for links (for grouping its events). */
+    default void owner(String container) {
+    }
+
     /** The current batch is complete. */
     default void end() {
     }

@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * A k-way merge of the locations' lines by time (ties by location, so the output never depends on the
  * workers' timing): a binary heap of heads whose top is replaced in place after each run of lines, one
- * sift per run instead of a removal and an insertion. Runs go to a {@link Runs}: appended as text, or fed
- * to the reader event by event.
+ * sift per run instead of a removal and an insertion. Runs go to a {@link Runs}: appended as text, or cut
+ * into {@link Window}s for the reader.
  */
 final class Merge {
     /** Takes the merged lines, a run of one location's batch at a time. */
@@ -16,7 +16,7 @@ final class Merge {
         void run(Head head, Batch batch, int from, int to) throws IOException;
     }
 
-    /** A location's current batch and line; its key is the line's time. What the {@link Runs} keeps per location too. */
+    /** A location's current batch and line; its key is the line's time. */
     static final class Head {
         final LocationStream stream;
         final int index;
@@ -24,14 +24,6 @@ final class Merge {
         int line;
         /** The current line's time, kept here: the heap compares it without reaching into the batch. */
         double time;
-        /** For {@link Runs}: the decoder's name ids mapped to the reader's, and of which of its tables. */
-        int[] map = new int[0];
-        int mapped;
-        int generation = -1;
-        /** The batch whose names were mapped last. */
-        Batch current;
-        /** Bytes of the location's file decoded up to the current batch: for progress. */
-        long offset;
 
         Head(LocationStream stream, int index) {
             this.stream = stream;

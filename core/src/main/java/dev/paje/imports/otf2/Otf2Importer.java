@@ -35,6 +35,10 @@ public final class Otf2Importer implements Importer {
     private final Consumer<String> warnings;
     private final int openFiles;
     private final long memory;
+    private final int windowEvents;
+    /** For tests: windows fed location by location, and the problems they reported (sorted into line order). */
+    final java.util.concurrent.atomic.AtomicLong windowsGrouped = new java.util.concurrent.atomic.AtomicLong();
+    final java.util.concurrent.atomic.AtomicLong problemsDeferred = new java.util.concurrent.atomic.AtomicLong();
 
     /** Decodes with one worker per core; warnings go to standard error. */
     public Otf2Importer() {
@@ -47,10 +51,20 @@ public final class Otf2Importer implements Importer {
 
     /** {@code memory}: bytes of Pajé text the waiting batches may hold together (batches of 16 KB at least). */
     Otf2Importer(int threads, Consumer<String> warnings, int openFiles, long memory) {
+        this(threads, warnings, openFiles, memory, Windows.EVENTS);
+    }
+
+    /** {@code windowEvents}: lines per window of the merged events (see {@link Windows}). */
+    Otf2Importer(int threads, Consumer<String> warnings, int openFiles, long memory, int windowEvents) {
         this.threads = Math.max(1, threads);
         this.warnings = warnings;
         this.openFiles = openFiles;
         this.memory = memory;
+        this.windowEvents = windowEvents;
+    }
+
+    int windowEvents() {
+        return windowEvents;
     }
 
     @Override

@@ -12,6 +12,7 @@ final class TextBatch extends Batch {
     int[] ends = new int[256];
 
     TextBatch(int capacity) {
+        super(256);
         text = new byte[capacity];
     }
 

@@ -175,6 +175,35 @@ class Otf2ImporterTest {
                 .load(anchor)));
     }
 
+    /**
+     * Windows of a few lines, most fed location by location: the trace, the counts and the problems are the merged
+     * order's. The problems (leaves of nothing at the end, one per rank in turn, the last rank's first) are found
+     * location by location, the first rank's first, and reported in line order: the first when reading stops at
+     * it, all of them when they are collected.
+     */
+    @Test
+    void windowsFedLocationByLocationGiveTheMergedOrdersTraceAndProblems() throws IOException {
+        Path anchor = Otf2Archives.write(dir, "grouped", "--ranks", "4", "--threads", "2", "--iterations", "20",
+                "--extra-leaves", "1");
+        for (boolean collect : new boolean[] {false, true}) {
+            Otf2Importer grouped = new Otf2Importer(2, warnings::add, Otf2Importer.OPEN_FILES, 1 << 20, 64);
+            TraceLoader.Loaded loaded = loader(grouped, collect).load(anchor);
+            String text = outcome(loader(textOnly(grouped), collect).load(anchor));
+            assertThat(outcome(loaded)).isEqualTo(text);
+            assertThat(grouped.windowsGrouped.get()).isGreaterThan(10);
+            assertThat(grouped.problemsDeferred.get()).isGreaterThanOrEqualTo(collect ? 4 : 2);
+            List<dev.paje.read.Problem> problems = loaded.problems();
+            assertThat(problems).hasSize(collect ? 4 : 1);
+            assertThat(problems.stream().map(dev.paje.read.Problem::line).toList()).isSorted().doesNotHaveDuplicates();
+            assertThat(problems.get(0).format()).contains("PajePopState on an empty stack", "(MPI Rank 3)");
+        }
+    }
+
+    private static TraceLoader loader(Importer importer, boolean collect) {
+        TraceLoader.Builder b = TraceLoader.builder().importers(List.of(importer));
+        return collect ? b.collectProblems(100).build() : b.build();
+    }
+
     @Test
     void theMappingNestsRegionsAndMakesLinksCollectivesVariablesAndEvents() throws IOException {
         String d = dump(small(), WITH_USER_FIELDS);

@@ -23,6 +23,7 @@ p.add_argument('--iterations', type=int, default=5)
 p.add_argument('--resolution', type=int, default=1000000000)
 p.add_argument('--offset', type=int, default=1000)
 p.add_argument('--seed', type=int, default=1)
+p.add_argument('--extra-leaves', type=int, default=0)
 a = p.parse_args()
 rnd = random.Random(a.seed)
 tick = a.resolution // 1000  # one millisecond
@@ -103,6 +104,9 @@ with otf2.writer.open(a.dir, timer_resolution=a.resolution) as trace:
     end = base + (a.iterations * 10 + 1) * tick
     for r, w in enumerate(ws):
         w.leave(end, main)
+    for k in range(a.extra_leaves):  # leaves of nothing: a problem in every rank, the last rank's first
+        for r, w in enumerate(ws):
+            w.leave(end + (k * a.ranks + a.ranks - r) * us, main)
     for r in range(a.ranks):
         for t, loc in enumerate(workers[r]):
             w = trace.event_writer_from_location(loc)

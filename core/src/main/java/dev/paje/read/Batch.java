@@ -10,8 +10,8 @@ import java.util.Arrays;
  * made the batch; {@link #names} publishes their bytes.
  */
 final class Batch {
-    final byte[] data;
-    final int length;
+    byte[] data;
+    int length;
     /** Physical lines in the chunk, blank and comment lines included. */
     int lines;
     int size;
@@ -49,6 +49,24 @@ final class Batch {
         number = new double[n];
         user0 = new int[n];
         user1 = new int[n];
+    }
+
+    /**
+     * Empties this batch for the chunk {@code data[0, length)}, keeping its columns: a reader recycles
+     * its batches (no arrays to allocate and zero per chunk). Bytes of {@code data} past {@code length}
+     * are never read.
+     */
+    void reset(byte[] data, int length) {
+        this.data = data;
+        this.length = length;
+        size = 0;
+        lines = 0;
+        names = null;
+    }
+
+    /** Records the batch can hold before its columns grow. */
+    int capacity() {
+        return def.length;
     }
 
     /** Appends a record and returns its index; the caller fills the columns it needs. */

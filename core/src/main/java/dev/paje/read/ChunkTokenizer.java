@@ -45,13 +45,19 @@ final class ChunkTokenizer {
     }
 
     Batch tokenize(byte[] data, int length, Header header) {
+        return tokenize(new Batch(data, length, 1 + Swar.countNewlines(data, length)), header);
+    }
+
+    /** Tokenizes the chunk {@code b} was {@link Batch#reset reset} to, into {@code b} (its columns grow as needed). */
+    Batch tokenize(Batch b, Header header) {
         if (names.size() > MAX_LOCAL_NAMES) {
             names = new Names();
             worker = maps.newWorker();
             java.util.Arrays.fill(shortCache, 0);
             java.util.Arrays.fill(longCache, 0);
         }
-        Batch b = new Batch(data, length, 1 + Swar.countNewlines(data, length));
+        byte[] data = b.data;
+        int length = b.length;
         b.worker = worker;
         line.buf = data;
         int pos = 0;

@@ -69,10 +69,17 @@ final class Batch {
         return def.length;
     }
 
+    /** Makes room for {@code n} records at once, exactly (a recycled batch keeps what it has when enough). */
+    void ensure(int n) {
+        if (def.length < n) {
+            grow(n);
+        }
+    }
+
     /** Appends a record and returns its index; the caller fills the columns it needs. */
     int add(EventDefinition d, int lineStart, int lineNumber) {
         if (size == def.length) {
-            grow();
+            grow(def.length * 2);
         }
         int i = size++;
         def[i] = d;
@@ -81,8 +88,7 @@ final class Batch {
         return i;
     }
 
-    private void grow() {
-        int n = def.length * 2;
+    private void grow(int n) {
         def = Arrays.copyOf(def, n);
         offset = Arrays.copyOf(offset, n);
         line = Arrays.copyOf(line, n);

@@ -5,7 +5,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 /**
  * The batches a reader has consumed, for its tokenizers to fill again: a chunk's bytes and its
  * thirteen columns are allocated once per batch in flight, not once per chunk (a 4 MB chunk of
- * short lines is ~150 000 records: ~10 MB to allocate and zero each time).
+ * short lines is ~150 000 records: ~10 MB to allocate and zero each time). The reader keeps a
+ * bounded number of batches in flight, so the pool holds at most that many.
  */
 final class BatchPool {
     private final ConcurrentLinkedQueue<Batch> free = new ConcurrentLinkedQueue<>();
@@ -14,7 +15,7 @@ final class BatchPool {
     Batch take(int length) {
         Batch b = free.poll();
         if (b == null) {
-            return new Batch(bytes(length), length, length / 24 + 16); // ~27 bytes per line in typical traces
+            return new Batch(bytes(length), length, 1); // the tokenizer sizes its columns
         }
         b.reset(b.data.length >= length ? b.data : bytes(length), length);
         return b;

@@ -45,7 +45,7 @@ final class ChunkTokenizer {
     }
 
     Batch tokenize(byte[] data, int length, Header header) {
-        return tokenize(new Batch(data, length, 1 + Swar.countNewlines(data, length)), header);
+        return tokenize(new Batch(data, length, 1), header);
     }
 
     /** Tokenizes the chunk {@code b} was {@link Batch#reset reset} to, into {@code b} (its columns grow as needed). */
@@ -58,6 +58,7 @@ final class ChunkTokenizer {
         }
         byte[] data = b.data;
         int length = b.length;
+        b.ensure(1 + Swar.countNewlines(data, length)); // exact: a recycled batch keeps its columns
         b.worker = worker;
         line.buf = data;
         int pos = 0;

@@ -21,9 +21,7 @@ public final class EventTable extends EntityTable {
     private double lastAdded = Double.NaN;
 
     public int add(double t, int valueIndex) {
-        int r = rows.add();
-        rows.setDouble(r, 0, t);
-        rows.set(r, 1, valueIndex);
+        int r = rows.add(Double.doubleToRawLongBits(t), valueIndex);
         lastAdded = t;
         return r;
     }

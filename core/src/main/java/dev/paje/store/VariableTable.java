@@ -60,10 +60,7 @@ public final class VariableTable extends EntityTable {
                 rows.setDouble(last, END, time);
             }
         }
-        int r = rows.add();
-        rows.setDouble(r, START, time);
-        rows.setDouble(r, END, Double.NaN);
-        rows.setDouble(r, VALUE, v);
+        int r = rows.add(Double.doubleToRawLongBits(time), StateTable.OPEN, Double.doubleToRawLongBits(v));
         tail = r;
         tailStart = time;
         tailValue = v;

@@ -10,8 +10,8 @@ import java.util.Arrays;
  * made the batch; {@link #names} publishes their bytes.
  */
 final class Batch {
-    final byte[] data;
-    final int length;
+    byte[] data;
+    int length;
     /** Physical lines in the chunk, blank and comment lines included. */
     int lines;
     int size;
@@ -51,10 +51,35 @@ final class Batch {
         user1 = new int[n];
     }
 
+    /**
+     * Empties this batch for the chunk {@code data[0, length)}, keeping its columns: a reader recycles
+     * its batches (no arrays to allocate and zero per chunk). Bytes of {@code data} past {@code length}
+     * are never read.
+     */
+    void reset(byte[] data, int length) {
+        this.data = data;
+        this.length = length;
+        size = 0;
+        lines = 0;
+        names = null;
+    }
+
+    /** Records the batch can hold before its columns grow. */
+    int capacity() {
+        return def.length;
+    }
+
+    /** Makes room for {@code n} records at once, exactly (a recycled batch keeps what it has when enough). */
+    void ensure(int n) {
+        if (def.length < n) {
+            grow(n);
+        }
+    }
+
     /** Appends a record and returns its index; the caller fills the columns it needs. */
     int add(EventDefinition d, int lineStart, int lineNumber) {
         if (size == def.length) {
-            grow();
+            grow(def.length * 2);
         }
         int i = size++;
         def[i] = d;
@@ -63,8 +88,7 @@ final class Batch {
         return i;
     }
 
-    private void grow() {
-        int n = def.length * 2;
+    private void grow(int n) {
         def = Arrays.copyOf(def, n);
         offset = Arrays.copyOf(offset, n);
         line = Arrays.copyOf(line, n);

@@ -20,10 +20,25 @@ final class ContainerGroups {
 
     private int[] count = new int[256];
     private int[] touched = new int[256];
+    /** Where each record of the batch goes (itself outside reordered runs). */
     private int[] dest = new int[1024];
-    private int[] ints = new int[1024];
-    private double[] doubles = new double[1024];
-    private EventDefinition[] defs = new EventDefinition[1024];
+    /**
+     * A spare set of columns, all of one length: records are scattered into them, then they and the
+     * batch's columns trade places (one pass per column, no copy back).
+     */
+    private EventDefinition[] def = new EventDefinition[0];
+    private int[] offset = new int[0];
+    private int[] line = new int[0];
+    private double[] time = new double[0];
+    private int[] type = new int[0];
+    private int[] container = new int[0];
+    private int[] value = new int[0];
+    private int[] other = new int[0];
+    private int[] key = new int[0];
+    private int[] keyEnd = new int[0];
+    private double[] number = new double[0];
+    private int[] user0 = new int[0];
+    private int[] user1 = new int[0];
 
     /** Groups every run of fast records of {@code b}; {@code names} bounds its local name ids. */
     void group(Batch b, int names) {
@@ -31,9 +46,14 @@ final class ContainerGroups {
             count = new int[Math.max(names, count.length * 2)];
         }
         int n = b.size;
+        if (dest.length < n) {
+            dest = new int[Math.max(n, dest.length * 2)];
+        }
+        boolean moved = false;
         int i = 0;
         while (i < n) {
             if (b.def[i] == null) {
+                dest[i] = i;
                 i++;
                 continue;
             }
@@ -41,16 +61,23 @@ final class ContainerGroups {
             while (j < n && b.def[j] != null) {
                 j++;
             }
-            if (j - i >= MIN_RUN) {
-                groupRun(b, i, j);
+            if (j - i >= MIN_RUN && groupRun(b, i, j)) {
+                moved = true;
+            } else {
+                inPlace(i, j);
             }
             i = j;
         }
+        if (moved) {
+            permute(b, n);
+        }
     }
 
-    /** Stable counting sort of records {@code [from, to)} by container, groups in order of first appearance. */
-    private void groupRun(Batch b, int from, int to) {
-        int len = to - from;
+    /**
+     * Sets {@link #dest} for records {@code [from, to)}: a stable counting sort by container, groups in
+     * order of first appearance. False when the run has a single container (left in place).
+     */
+    private boolean groupRun(Batch b, int from, int to) {
         int[] container = b.container;
         int groups = 0;
         for (int k = from; k < to; k++) {
@@ -64,67 +91,110 @@ final class ContainerGroups {
         }
         if (groups == 1) {
             count[touched[0]] = 0;
-            return; // one container: already grouped
+            return false; // one container: already grouped
         }
-        int at = 0;
+        int at = from;
         for (int g = 0; g < groups; g++) { // count[c] becomes the next position of c's records
             int c = touched[g];
             int size = count[c];
             count[c] = at;
             at += size;
         }
-        if (dest.length < len) {
-            int cap = Math.max(len, dest.length * 2);
-            dest = new int[cap];
-            ints = new int[cap];
-            doubles = new double[cap];
-            defs = new EventDefinition[cap];
-        }
         for (int k = from; k < to; k++) {
-            dest[k - from] = count[container[k]]++;
+            dest[k] = count[container[k]]++;
         }
         for (int g = 0; g < groups; g++) {
             count[touched[g]] = 0;
         }
-        permute(b.def, from, len);
-        permute(b.offset, from, len);
-        permute(b.line, from, len);
-        permute(b.time, from, len);
-        permute(b.type, from, len);
-        permute(b.container, from, len);
-        permute(b.value, from, len);
-        permute(b.other, from, len);
-        permute(b.key, from, len);
-        permute(b.keyEnd, from, len);
-        permute(b.number, from, len);
-        permute(b.user0, from, len);
-        permute(b.user1, from, len);
+        return true;
     }
 
-    private void permute(int[] col, int from, int len) {
-        int[] d = dest;
-        int[] tmp = ints;
-        for (int k = 0; k < len; k++) {
-            tmp[d[k]] = col[from + k];
+    private void inPlace(int from, int to) {
+        for (int k = from; k < to; k++) {
+            dest[k] = k;
         }
-        System.arraycopy(tmp, 0, col, from, len);
     }
 
-    private void permute(double[] col, int from, int len) {
-        int[] d = dest;
-        double[] tmp = doubles;
-        for (int k = 0; k < len; k++) {
-            tmp[d[k]] = col[from + k];
+    /** Moves records {@code [0, n)} of {@code b} to {@link #dest}, trading its columns for the spare ones. */
+    private void permute(Batch b, int n) {
+        if (def.length < n) { // the spare set as long as the batch's columns: they trade places
+            int cap = b.capacity();
+            def = new EventDefinition[cap];
+            offset = new int[cap];
+            line = new int[cap];
+            time = new double[cap];
+            type = new int[cap];
+            container = new int[cap];
+            value = new int[cap];
+            other = new int[cap];
+            key = new int[cap];
+            keyEnd = new int[cap];
+            number = new double[cap];
+            user0 = new int[cap];
+            user1 = new int[cap];
         }
-        System.arraycopy(tmp, 0, col, from, len);
+        EventDefinition[] defs = b.def;
+        b.def = scatter(defs, def, n);
+        def = defs;
+        int[] t = b.offset;
+        b.offset = scatter(t, offset, n);
+        offset = t;
+        t = b.line;
+        b.line = scatter(t, line, n);
+        line = t;
+        double[] x = b.time;
+        b.time = scatter(x, time, n);
+        time = x;
+        t = b.type;
+        b.type = scatter(t, type, n);
+        type = t;
+        t = b.container;
+        b.container = scatter(t, container, n);
+        container = t;
+        t = b.value;
+        b.value = scatter(t, value, n);
+        value = t;
+        t = b.other;
+        b.other = scatter(t, other, n);
+        other = t;
+        t = b.key;
+        b.key = scatter(t, key, n);
+        key = t;
+        t = b.keyEnd;
+        b.keyEnd = scatter(t, keyEnd, n);
+        keyEnd = t;
+        x = b.number;
+        b.number = scatter(x, number, n);
+        number = x;
+        t = b.user0;
+        b.user0 = scatter(t, user0, n);
+        user0 = t;
+        t = b.user1;
+        b.user1 = scatter(t, user1, n);
+        user1 = t;
     }
 
-    private void permute(EventDefinition[] col, int from, int len) {
+    private int[] scatter(int[] col, int[] into, int n) {
         int[] d = dest;
-        EventDefinition[] tmp = defs;
-        for (int k = 0; k < len; k++) {
-            tmp[d[k]] = col[from + k];
+        for (int k = 0; k < n; k++) {
+            into[d[k]] = col[k];
         }
-        System.arraycopy(tmp, 0, col, from, len);
+        return into;
+    }
+
+    private double[] scatter(double[] col, double[] into, int n) {
+        int[] d = dest;
+        for (int k = 0; k < n; k++) {
+            into[d[k]] = col[k];
+        }
+        return into;
+    }
+
+    private EventDefinition[] scatter(EventDefinition[] col, EventDefinition[] into, int n) {
+        int[] d = dest;
+        for (int k = 0; k < n; k++) {
+            into[d[k]] = col[k];
+        }
+        return into;
     }
 }

@@ -144,9 +144,11 @@ public final class TraceReader {
         int workers = Math.min(threads, chunks);
         if (workers <= 1) {
             ChunkTokenizer tokenizer = new ChunkTokenizer(maps, options.groupByContainer());
+            BatchPool pool = new BatchPool();
             for (int k = 0; k < chunks; k++) {
-                byte[] data = read(channel, bounds[k], bounds[k + 1]);
-                consume(tokenizer.tokenize(data, data.length, snapshot), state);
+                Batch batch = read(channel, bounds[k], bounds[k + 1], pool);
+                consume(tokenizer.tokenize(batch, snapshot), state);
+                pool.give(batch);
                 progress.advance(bounds[k + 1]);
             }
         } else {
@@ -165,6 +167,7 @@ public final class TraceReader {
             t.setDaemon(true);
             return t;
         });
+        BatchPool batches = new BatchPool();
         try {
             Deque<Future<Batch>> pending = new ArrayDeque<>();
             int submitted = 0;
@@ -174,13 +177,13 @@ public final class TraceReader {
                     long to = bounds[submitted + 1];
                     pending.addLast(pool.submit(() -> {
                         ChunkTokenizer tokenizer = tokenizers.get();
-                        byte[] data = read(channel, from, to);
-                        return tokenizer.tokenize(data, data.length, snapshot);
+                        return tokenizer.tokenize(read(channel, from, to, batches), snapshot);
                     }));
                     submitted++;
                 }
                 Batch batch = pending.removeFirst().get();
                 consume(batch, state);
+                batches.give(batch);
                 progress.advance(bounds[k + 1]);
             }
         } catch (InterruptedException e) {
@@ -203,10 +206,12 @@ public final class TraceReader {
         }
     }
 
-    private static byte[] read(FileChannel channel, long from, long to) throws IOException {
-        byte[] data = new byte[(int) (to - from)];
-        readFully(channel, ByteBuffer.wrap(data), from);
-        return data;
+    /** A batch of {@code pool} holding the bytes {@code [from, to)} of the file, to tokenize. */
+    private static Batch read(FileChannel channel, long from, long to, BatchPool pool) throws IOException {
+        int length = (int) (to - from);
+        Batch b = pool.take(length);
+        readFully(channel, ByteBuffer.wrap(b.data, 0, length), from);
+        return b;
     }
 
     static void readFully(FileChannel channel, ByteBuffer buf, long position) throws IOException {

@@ -117,10 +117,10 @@ final class Entities {
         Container c = container(containerId, type, time);
         int value = resolve.value(valueId, type);
         EventTable table = (EventTable) c.tableFor(type, store);
-        int last = table.size() - 1;
-        if (last >= 0 && time < table.time(last)) {
+        double previous = table.lastTime();
+        if (time < previous) {
             throw new EventError("trace is not time-ordered: event " + type.name() + " of '" + c.name()
-                    + "' at " + time + " comes after one at " + table.time(last));
+                    + "' at " + time + " comes after one at " + previous);
         }
         lastTable = table;
         lastRow = table.add(time, value);
@@ -131,12 +131,12 @@ final class Entities {
         Container c = container(containerId, type, time);
         double v = options.singlePrecisionVariables() ? (float) number : number;
         VariableTable table = (VariableTable) c.tableFor(type, store);
-        int last = table.size() - 1;
-        if (last >= 0 && time < table.start(last)) {
+        double previous = table.lastStart();
+        if (time < previous) {
             throw new EventError("trace is not time-ordered: variable " + type.name() + " of '" + c.name()
-                    + "' changes at " + time + ", before its change at " + table.start(last));
+                    + "' changes at " + time + ", before its change at " + previous);
         }
-        if (last < 0 && kind != EventKind.SET_VARIABLE) {
+        if (table.size() == 0 && kind != EventKind.SET_VARIABLE) {
             throw new EventError(kind.specName() + " on variable " + type.name() + " of '" + c.name()
                     + "', which has no value yet: expected a PajeSetVariable first");
         }

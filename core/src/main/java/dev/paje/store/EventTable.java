@@ -17,11 +17,26 @@ public final class EventTable extends EntityTable {
         return (EventSummary) pyramid;
     }
 
+    /** Time of the last row {@link #add} appended (NaN: none yet, or the rows were read back). */
+    private double lastAdded = Double.NaN;
+
     public int add(double t, int valueIndex) {
-        int r = rows.add();
-        rows.setDouble(r, 0, t);
-        rows.set(r, 1, valueIndex);
+        int r = rows.add(Double.doubleToRawLongBits(t), valueIndex);
+        lastAdded = t;
         return r;
+    }
+
+    /**
+     * Time of the last event, or -infinity when there is none: the writer's check that events come in
+     * time order, without reading the row back from its block (events are rare: their block is cold).
+     */
+    public double lastTime() {
+        double t = lastAdded;
+        if (t == t) {
+            return t;
+        }
+        int n = size();
+        return n == 0 ? Double.NEGATIVE_INFINITY : time(n - 1);
     }
 
     public double time(int row) {

@@ -145,6 +145,41 @@ public final class Rows {
         return size++;
     }
 
+    /** Appends a row of two fields and returns its index: one block lookup for the row (the writer's hot path). */
+    public int add(long f0, long f1) {
+        int r = add();
+        long[] data = rowData(r);
+        int at = rowAt(r);
+        data[at] = f0;
+        data[at + 1] = f1;
+        return r;
+    }
+
+    /** Appends a row of three fields and returns its index: one block lookup for the row. */
+    public int add(long f0, long f1, long f2) {
+        int r = add();
+        long[] data = rowData(r);
+        int at = rowAt(r);
+        data[at] = f0;
+        data[at + 1] = f1;
+        data[at + 2] = f2;
+        return r;
+    }
+
+    /** The array holding row {@code r} (its frame marked dirty), where it starts at {@link #rowAt}. */
+    private long[] rowData(int r) {
+        if (file == null) {
+            return blocks[r >>> SHIFT];
+        }
+        Frame f = frame(r >>> BLOCK_SHIFT);
+        f.dirty = true;
+        return f.data;
+    }
+
+    private int rowAt(int r) {
+        return file == null ? (r & (BLOCK - 1)) * stride : (r & (BLOCK_ROWS - 1)) * stride;
+    }
+
     private int addOnHeap() {
         int b = size >>> SHIFT;
         int at = (size & (BLOCK - 1)) * stride;

@@ -10,6 +10,8 @@ public final class StateTable extends EntityTable {
     private static final int START = 0;
     private static final int END = 1;
     private static final int VALUE_LEVEL = 2;
+    /** The end of an open state: NaN, as {@link Rows#setDouble} writes it. */
+    static final long OPEN = Double.doubleToRawLongBits(Double.NaN);
 
     public StateTable() {
         this(new Rows(STRIDE));
@@ -26,11 +28,7 @@ public final class StateTable extends EntityTable {
 
     /** Appends an open state and returns its row. */
     public int open(double time, int valueIndex, int nesting) {
-        int r = rows.add();
-        rows.setDouble(r, START, time);
-        rows.setDouble(r, END, Double.NaN);
-        rows.set(r, VALUE_LEVEL, ((long) valueIndex << 32) | (nesting & 0xFFFFFFFFL));
-        return r;
+        return rows.add(Double.doubleToRawLongBits(time), OPEN, ((long) valueIndex << 32) | (nesting & 0xFFFFFFFFL));
     }
 
     public void close(int row, double time) {

@@ -24,37 +24,80 @@ public final class VariableTable extends EntityTable {
     }
 
     /**
+     * The last row as {@link #step} and {@link #close} left it, so that the writer does not read it
+     * back from its block: its index ({@code -1}: not known, e.g. rows read back from a store), start,
+     * value and whether it is still open.
+     */
+    private int tail = -1;
+    private double tailStart;
+    private double tailValue;
+    private boolean tailOpen;
+
+    /** Makes the {@code tail} fields describe row {@code last} (the last one). */
+    private void tail(int last) {
+        if (tail != last) {
+            tail = last;
+            tailStart = rows.getDouble(last, START);
+            tailValue = rows.getDouble(last, VALUE);
+            tailOpen = Double.isNaN(rows.getDouble(last, END));
+        }
+    }
+
+    /**
      * Starts a new interval at {@code time} with {@code v}, closing the previous one there. A change
      * at the very time the open interval started replaces its value: no zero-length steps.
      */
     public int step(double time, double v) {
         int last = rows.size() - 1;
-        if (last >= 0 && Double.isNaN(rows.getDouble(last, END))) {
-            if (rows.getDouble(last, START) == time) {
-                rows.setDouble(last, VALUE, v);
-                return last;
+        if (last >= 0) {
+            tail(last);
+            if (tailOpen) {
+                if (tailStart == time) {
+                    rows.setDouble(last, VALUE, v);
+                    tailValue = v;
+                    return last;
+                }
+                rows.setDouble(last, END, time);
             }
-            rows.setDouble(last, END, time);
         }
-        int r = rows.add();
-        rows.setDouble(r, START, time);
-        rows.setDouble(r, END, Double.NaN);
-        rows.setDouble(r, VALUE, v);
+        int r = rows.add(Double.doubleToRawLongBits(time), StateTable.OPEN, Double.doubleToRawLongBits(v));
+        tail = r;
+        tailStart = time;
+        tailValue = v;
+        tailOpen = true;
         return r;
     }
 
     /** Closes the open interval, if any, at {@code time}. */
     public void close(double time) {
         int last = rows.size() - 1;
-        if (last >= 0 && Double.isNaN(rows.getDouble(last, END))) {
-            rows.setDouble(last, END, time);
+        if (last >= 0) {
+            tail(last);
+            if (tailOpen) {
+                rows.setDouble(last, END, time);
+                tailOpen = false;
+            }
         }
     }
 
     /** The current value: that of the last interval (0 before any). */
     public double current() {
         int n = rows.size();
-        return n == 0 ? 0 : rows.getDouble(n - 1, VALUE);
+        if (n == 0) {
+            return 0;
+        }
+        tail(n - 1);
+        return tailValue;
+    }
+
+    /** Start of the last interval, or -infinity before any. */
+    public double lastStart() {
+        int n = rows.size();
+        if (n == 0) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        tail(n - 1);
+        return tailStart;
     }
 
     public double start(int row) {

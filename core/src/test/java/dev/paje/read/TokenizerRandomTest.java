@@ -349,6 +349,29 @@ class TokenizerRandomTest {
     }
 
     @Test
+    void recycledBatchesMakeTheBatchesOfFreshOnes() {
+        // the reader's path: batches from a pool, their byte arrays holding an earlier (often longer) chunk
+        // past the new one's length, their columns those of earlier chunks (grouped, so traded with the spare set)
+        SplittableRandom r = new SplittableRandom(SEED + 4);
+        byte[] head = HEADER.getBytes(StandardCharsets.US_ASCII);
+        Header header = Header.prefix(head, head.length, false);
+        ChunkTokenizer fresh = new ChunkTokenizer(new NameMaps(new Names()), true);
+        ChunkTokenizer recycling = new ChunkTokenizer(new NameMaps(new Names()), true);
+        BatchPool pool = new BatchPool();
+        java.util.ArrayDeque<Batch> inFlight = new java.util.ArrayDeque<>();
+        for (int round = 0; round < 300; round++) {
+            byte[] data = text(r, r.nextInt(1, 400));
+            Batch b = pool.take(data.length);
+            System.arraycopy(data, 0, b.data, 0, data.length);
+            sameBatch(recycling.tokenize(b, header), fresh.tokenize(data, data.length, header));
+            inFlight.add(b);
+            if (inFlight.size() > r.nextInt(1, 4)) {
+                pool.give(inFlight.poll());
+            }
+        }
+    }
+
+    @Test
     void nameCacheSurvivesTheReplacementOfTheNameTable() {
         // more than 2^16 distinct names: the local table is replaced between chunks, the cache emptied
         SplittableRandom r = new SplittableRandom(SEED + 2);

@@ -97,23 +97,12 @@ public final class SparkConvert {
 
         Trace structure = structureTrace(summary, header, name);
         try (structure) {
-            int wanted = Math.min(PartKey.MAX_PARTS, options.parts() > 0 ? options.parts() : Math.max(1, jsc.defaultParallelism() * 2));
+            int wanted = Math.min(PartKey.MAX_PARTS, options.parts() > 0 ? options.parts() : defaultParts(jsc, Files.size(trace)));
             PartPlan plan = new PartPlan(name, legacy, header, summary, structure, wanted);
             Broadcast<PartPlan> planB = jsc.broadcast(plan);
-            JavaPairRDD<Long, byte[]> keyed = lines.mapPartitionsToPair(it -> {
-                PartPlan p = planB.value();
-                LineKinds kinds = new LineKinds(p.header, p.legacyNames);
-                List<Tuple2<Long, byte[]>> out2 = new ArrayList<>();
-                while (it.hasNext()) {
-                    Tuple2<Long, byte[]> l = it.next();
-                    if (read(kinds, l, p.traceName) && kinds.kind().entity()) {
-                        out2.add(new Tuple2<>(PartKey.of(p.part(kinds.text(Field.CONTAINER)), l._1()), l._2()));
-                    }
-                }
-                return out2.iterator();
-            });
+            JavaPairRDD<Long, byte[]> keyed = lines.mapPartitionsToPair(it -> new EntityLines(it, planB.value()));
             // (one shuffle; a second pass over it, if any, reuses its files)
-            JavaPairRDD<Long, byte[]> byPart = keyed.repartitionAndSortWithinPartitions(new PlanPartitioner(plan.parts()));
+            JavaPairRDD<Long, byte[]> byPart = PartShuffle.byPart(keyed, new PlanPartitioner(plan.parts()), jsc.getConf());
             Path staging = out.resolve(TableFiles.STAGING);
             try {
                 for (String table : ParquetExport.FILES) {
@@ -176,6 +165,14 @@ public final class SparkConvert {
         }
     }
 
+    /** Bytes of trace per part at most, by default: a task's lines, simulation and shuffle buffer stay a few hundred MB. */
+    static final long PART_BYTES = 256L << 20;
+
+    /** Twice the cores (a slow part does not hold the others back), and parts of at most {@link #PART_BYTES}. */
+    private static int defaultParts(JavaSparkContext jsc, long bytes) {
+        return (int) Math.max(Math.max(1, jsc.defaultParallelism() * 2L), (bytes + PART_BYTES - 1) / PART_BYTES);
+    }
+
     /** The file a PajeTraceFile line names, as the single-machine reader resolves it. */
     private static Path included(String trace, String name) {
         if (name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"")) {
@@ -186,7 +183,7 @@ public final class SparkConvert {
     }
 
     /** Reads one line into {@code kinds}; false for blank, comment and header lines. */
-    private static boolean read(LineKinds kinds, Tuple2<Long, byte[]> l, String name) {
+    static boolean read(LineKinds kinds, Tuple2<Long, byte[]> l, String name) {
         try {
             return kinds.read(l._2(), l._1());
         } catch (EventError e) {

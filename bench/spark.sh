@@ -9,7 +9,7 @@
 set -euo pipefail
 bench="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$bench/common.sh"
-runs=1 local1=1
+runs=1 local1=1 given="$*"
 bench_args "--runs --skip-local1" "$@"
 measuring_setup spark.sh
 "$paje" spark --help >/dev/null   # builds the spark module first, outside the measures
@@ -29,9 +29,9 @@ measure() {
 }
 
 section_heading "Spark converter vs single machine (issue 19 part 3)"
-echo "- Command line: \`bench/spark.sh --runs $runs ${traces[*]}\` (best wall of $runs run(s))."
+echo "- Command line: \`bench/spark.sh $given\` (best wall of $runs run(s))."
 echo "- \`paje export\` runs with the launcher's default heap and writes its files on all cores;"
-echo "  \`paje spark convert\` runs with Spark's defaults (driver = executor in local mode), parts = 2 x cores."
+echo "  \`paje spark convert\` runs with Spark's defaults (driver = executor in local mode), parts = max(2 x cores, one per 256 MiB)."
 echo
 for t in "${traces[@]}"; do
   bytes=$(stat -c %s "$t")

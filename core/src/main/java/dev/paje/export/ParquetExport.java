@@ -263,7 +263,15 @@ public final class ParquetExport {
      * container by type then time, with a column per user field of {@link TraceWalk#userFields}.
      */
     public void entities(RowSink w, TypeKind kind, Collection<Container> containers) throws IOException {
-        List<String> fields = TraceWalk.userFields(trace, kind);
+        entities(w, kind, containers, TraceWalk.userFields(trace, kind));
+    }
+
+    /**
+     * The same with a column per field of {@code fields} (those of a larger trace this one is a part of,
+     * as the Spark converter's parts are): a row without one of them has null there.
+     */
+    public void entities(RowSink w, TypeKind kind, Collection<Container> containers, List<String> fields)
+            throws IOException {
         List<Type> types = new ArrayList<>();
         for (Type t : trace.types()) {
             if (t.kind() == kind) {

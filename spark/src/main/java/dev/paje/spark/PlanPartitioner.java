@@ -18,7 +18,7 @@ final class PlanPartitioner extends Partitioner {
 
     @Override
     public int getPartition(Object key) {
-        return ((PartOffset) key).part();
+        return PartKey.part((Long) key);
     }
 
     @Override

@@ -3,41 +3,36 @@ package dev.paje.spark;
 import dev.paje.CachePolicy;
 import dev.paje.TraceLoader;
 import dev.paje.export.ParquetExport;
-import dev.paje.export.parquet.Column;
+import dev.paje.export.parquet.ParquetWriter;
 import dev.paje.read.EventError;
 import dev.paje.read.EventKind;
 import dev.paje.read.Field;
 import dev.paje.read.Problem;
 import dev.paje.store.Trace;
 import dev.paje.store.TypeKind;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.spark.api.java.JavaPairRDD;
-import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructField;
-import org.apache.spark.sql.types.StructType;
-import org.apache.spark.storage.StorageLevel;
 import scala.Tuple2;
 
 /**
@@ -46,8 +41,9 @@ import scala.Tuple2;
  * values and entity lines per container; the driver simulates the structure alone (container tree,
  * types, values); entity lines are then grouped by container into parts of consecutive containers,
  * each part simulated alone by the single-machine simulator (links pair within their container, so a
- * part holds both halves) and walked as the Parquet export walks the store. Rows are the same as
- * {@code paje export -f parquet}'s; each table is a directory of part files, in the table's order.
+ * part holds both halves), and each part writes its rows straight to Parquet part files with the
+ * single-machine export's writer ({@link PartWriter}). Rows are the same as {@code paje export -f
+ * parquet}'s; each table is a directory of part files, in the table's order.
  */
 public final class SparkConvert {
     private final SparkSession spark;
@@ -63,6 +59,9 @@ public final class SparkConvert {
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         String name = trace.toString();
         String absolute = trace.toAbsolutePath().toString(); // (a Path is not serializable)
+        if (Files.size(trace) >= PartKey.MAX_BYTES) {
+            throw new ConvertException(name + ": larger than the Spark converter's 1 TiB (its shuffle keys hold 40-bit offsets)");
+        }
         Configuration conf = new Configuration(jsc.hadoopConfiguration());
         if (options.splitBytes() > 0) {
             conf.setLong("mapreduce.input.fileinputformat.split.maxsize", options.splitBytes());
@@ -98,45 +97,80 @@ public final class SparkConvert {
 
         Trace structure = structureTrace(summary, header, name);
         try (structure) {
-            int wanted = options.parts() > 0 ? options.parts() : Math.max(1, jsc.defaultParallelism() * 2);
+            int wanted = Math.min(PartKey.MAX_PARTS, options.parts() > 0 ? options.parts() : defaultParts(jsc, Files.size(trace)));
             PartPlan plan = new PartPlan(name, legacy, header, summary, structure, wanted);
             Broadcast<PartPlan> planB = jsc.broadcast(plan);
-            JavaPairRDD<PartOffset, byte[]> keyed = lines.mapPartitionsToPair(it -> {
-                PartPlan p = planB.value();
-                LineKinds kinds = new LineKinds(p.header, p.legacyNames);
-                List<Tuple2<PartOffset, byte[]>> out2 = new ArrayList<>();
-                while (it.hasNext()) {
-                    Tuple2<Long, byte[]> l = it.next();
-                    if (read(kinds, l, p.traceName) && kinds.kind().entity()) {
-                        out2.add(new Tuple2<>(new PartOffset(p.part(kinds.text(Field.CONTAINER)), l._1()), l._2()));
+            JavaPairRDD<Long, byte[]> keyed = lines.mapPartitionsToPair(it -> new EntityLines(it, planB.value()));
+            // (one shuffle; a second pass over it, if any, reuses its files)
+            JavaPairRDD<Long, byte[]> byPart = PartShuffle.byPart(keyed, new PlanPartitioner(plan.parts()), jsc.getConf());
+            Path staging = out.resolve(TableFiles.STAGING);
+            try {
+                for (String table : ParquetExport.FILES) {
+                    TableFiles.deleteTree(out.resolve(table));
+                }
+                TableFiles.deleteTree(staging);
+                Files.createDirectories(staging);
+                List<PartReport> reports = byPart.mapPartitions(new PartWriter(planB, staging, null, null)).collect();
+                Map<Integer, List<String>> fields = userFields(reports);
+                Set<Integer> redo = new HashSet<>();
+                for (PartReport r : reports) {
+                    for (int tag = 0; tag < r.written().size(); tag++) {
+                        List<String> w = r.written().get(tag);
+                        if (w != null && !w.equals(fields.getOrDefault(tag, List.of()))) {
+                            redo.add(r.part());
+                        }
                     }
                 }
-                return out2.iterator();
-            });
-            JavaRDD<Tuple2<Integer, Row>> tagged = keyed
-                    .repartitionAndSortWithinPartitions(new PlanPartitioner(plan.parts()))
-                    .mapPartitions(new PartSimulation(planB))
-                    .persist(StorageLevel.DISK_ONLY());
-            try {
-                Map<Integer, List<String>> fields = userFields(tagged);
-                Files.createDirectories(out);
-                for (int tag = 0; tag < PartSimulation.TABLES.size(); tag++) {
-                    writeEntities(tagged, tag, fields.getOrDefault(tag, List.of()), out);
+                if (!redo.isEmpty()) { // parts that did not meet every user field of their tables
+                    byPart.mapPartitions(new PartWriter(planB, staging, fields, redo)).collect();
                 }
-                ParquetExport export = new ParquetExport(structure, dev.paje.export.parquet.ParquetOptions.DEFAULT);
+                for (int tag = 0; tag < TableFiles.ENTITIES.size(); tag++) {
+                    placeEntities(staging, out, tag, plan.parts(), fields.getOrDefault(tag, List.of()));
+                }
+                ParquetExport export = new ParquetExport(structure, TableFiles.OPTIONS);
                 for (String table : List.of("containers.parquet", "types.parquet", "type_values.parquet")) {
-                    List<Row> rows = new ArrayList<>();
-                    export.rows(table, new RowCollector(export.columns(table).size(), null, rows::add));
-                    spark.createDataFrame(rows, schema(export.columns(table))).coalesce(1)
-                            .write().mode(SaveMode.Overwrite).parquet(out.resolve(table).toString());
+                    Path file = TableFiles.part(out, table, 0);
+                    Files.createDirectories(file.getParent());
+                    try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
+                        export.write(table, o);
+                    }
                 }
             } finally {
-                tagged.unpersist(false);
+                TableFiles.deleteTree(staging);
                 planB.destroy();
             }
         } finally {
             headerB.destroy();
         }
+    }
+
+    /** Moves the parts' files of entity table {@code tag} into its directory, in part order (one empty file when no part has rows). */
+    private static void placeEntities(Path staging, Path out, int tag, int parts, List<String> fields) throws IOException {
+        String table = TableFiles.ENTITIES.get(tag);
+        Files.createDirectories(out.resolve(table));
+        boolean any = false;
+        for (int p = 0; p < parts; p++) {
+            Path staged = TableFiles.staged(staging, p, tag);
+            if (Files.exists(staged)) {
+                Files.move(staged, TableFiles.part(out, table, p));
+                any = true;
+            }
+        }
+        if (!any) {
+            TypeKind kind = ParquetExport.kindOf(table);
+            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(TableFiles.part(out, table, 0)));
+                    ParquetWriter w = new ParquetWriter(o, ParquetExport.entityColumns(kind, fields), TableFiles.OPTIONS)) {
+                // (no rows: the file says the columns)
+            }
+        }
+    }
+
+    /** Bytes of trace per part at most, by default: a task's lines, simulation and shuffle buffer stay a few hundred MB. */
+    static final long PART_BYTES = 256L << 20;
+
+    /** Twice the cores (a slow part does not hold the others back), and parts of at most {@link #PART_BYTES}. */
+    private static int defaultParts(JavaSparkContext jsc, long bytes) {
+        return (int) Math.max(Math.max(1, jsc.defaultParallelism() * 2L), (bytes + PART_BYTES - 1) / PART_BYTES);
     }
 
     /** The file a PajeTraceFile line names, as the single-machine reader resolves it. */
@@ -149,7 +183,7 @@ public final class SparkConvert {
     }
 
     /** Reads one line into {@code kinds}; false for blank, comment and header lines. */
-    private static boolean read(LineKinds kinds, Tuple2<Long, byte[]> l, String name) {
+    static boolean read(LineKinds kinds, Tuple2<Long, byte[]> l, String name) {
         try {
             return kinds.read(l._2(), l._1());
         } catch (EventError e) {
@@ -190,56 +224,18 @@ public final class SparkConvert {
     }
 
     /** Per entity table (tag), its user fields in the order {@code TraceWalk.userFields} gives them. */
-    private static Map<Integer, List<String>> userFields(JavaRDD<Tuple2<Integer, Row>> tagged) {
-        List<Row> meta = tagged.filter(t -> t._1() == PartSimulation.META).map(Tuple2::_2).collect();
-        Map<Integer, Map<String, long[]>> first = new HashMap<>();
-        for (Row r : meta) {
-            long[] key = {r.getInt(2), r.getInt(3), r.getInt(4)};
-            first.computeIfAbsent(r.getInt(0), k -> new HashMap<>()).merge(r.getString(1), key,
-                    (a, b) -> Arrays.compare(a, b) <= 0 ? a : b);
+    private static Map<Integer, List<String>> userFields(List<PartReport> reports) {
+        List<PartReport.FieldSeen> seen = new ArrayList<>();
+        reports.forEach(r -> seen.addAll(r.seen()));
+        seen.sort(Comparator.comparingInt(PartReport.FieldSeen::container).thenComparingInt(PartReport.FieldSeen::type)
+                .thenComparingInt(PartReport.FieldSeen::index));
+        Map<Integer, LinkedHashSet<String>> names = new HashMap<>();
+        for (PartReport.FieldSeen f : seen) {
+            names.computeIfAbsent(f.tag(), k -> new LinkedHashSet<>()).add(f.name());
         }
         Map<Integer, List<String>> out = new HashMap<>();
-        first.forEach((tag, names) -> {
-            List<Map.Entry<String, long[]>> e = new ArrayList<>(names.entrySet());
-            e.sort((a, b) -> Arrays.compare(a.getValue(), b.getValue()));
-            out.put(tag, e.stream().map(Map.Entry::getKey).toList());
-        });
+        names.forEach((tag, n) -> out.put(tag, List.copyOf(n)));
         return out;
-    }
-
-    private void writeEntities(JavaRDD<Tuple2<Integer, Row>> tagged, int tag, List<String> fields, Path out) {
-        String table = PartSimulation.TABLES.get(tag);
-        TypeKind kind = ParquetExport.kindOf(table);
-        List<Column> standard = ParquetExport.standardColumns(kind);
-        StructType withMap = schema(standard).add("__user", DataTypes.createMapType(DataTypes.StringType,
-                DataTypes.StringType), true);
-        JavaRDD<Row> rows = tagged.filter(t -> t._1() == tag).map(Tuple2::_2);
-        Dataset<Row> df = spark.createDataFrame(rows, withMap);
-        List<Column> columns = ParquetExport.entityColumns(kind, fields);
-        org.apache.spark.sql.Column[] select = new org.apache.spark.sql.Column[columns.size()];
-        for (int i = 0; i < columns.size(); i++) {
-            select[i] = i < standard.size() ? df.col(quote(standard.get(i).name()))
-                    : df.col("__user").getItem(fields.get(i - standard.size())).as(columns.get(i).name());
-        }
-        df.select(select).write().mode(SaveMode.Overwrite).parquet(out.resolve(table).toString());
-    }
-
-    /** A column name as Spark's col() reads it (names with dots are quoted). */
-    private static String quote(String name) {
-        return "`" + name.replace("`", "``") + "`";
-    }
-
-    static StructType schema(List<Column> columns) {
-        List<StructField> fields = new ArrayList<>();
-        for (Column c : columns) {
-            DataType type = switch (c.type()) {
-                case INT -> DataTypes.IntegerType;
-                case DOUBLE -> DataTypes.DoubleType;
-                case STRING -> DataTypes.StringType;
-            };
-            fields.add(DataTypes.createStructField(c.name(), type, c.optional()));
-        }
-        return DataTypes.createStructType(fields);
     }
 
     /** Converts a trace, or every {@code *.trace} of a directory into a folder of its own under {@code out}. */

@@ -20,7 +20,7 @@ final class SparkConvertCommand implements Callable<Integer> {
     Path output;
 
     @Option(names = "--parts", paramLabel = "N", defaultValue = "0",
-            description = "parts of the container tree simulated apart (default: twice Spark's parallelism)")
+            description = "parts of the container tree simulated apart (default: twice Spark's parallelism, and at least one per 256 MiB of trace)")
     int parts;
 
     @Option(names = "--split-mb", paramLabel = "MB", defaultValue = "0",

@@ -57,6 +57,16 @@ class SparkEqualsExportTest {
     }
 
     @Test
+    void aPartThatMissesAUserFieldIsWrittenWithEveryField() throws IOException {
+        // p2's states come without File: its part is written again with the whole trace's fields
+        Path t = dir.resolve("nofile.trace");
+        Files.writeString(t, EventDefs.of(DEFS + "PajePushState 10 Time Type Container Value\n")
+                + BODY.replace("6 0.3 S p2 Init b.c", "10 0.3 S p2 Init"), StandardCharsets.UTF_8);
+        assertThat(Files.readString(t)).contains("10 0.3 S p2 Init\n");
+        compare(t, 50);
+    }
+
+    @Test
     void aBadLineIsNamedWithItsByteOffset() throws IOException {
         Path t = dir.resolve("bad.trace");
         Files.writeString(t, SMALL.replace("6 0.5 S p1 Run", "6 0.5 S p1"), StandardCharsets.UTF_8);
@@ -88,6 +98,12 @@ class SparkEqualsExportTest {
             Dataset<Row> a = SPARK.session().read().parquet(single.resolve(table).toString());
             Dataset<Row> b = SPARK.session().read().parquet(distributed.resolve(table).toString());
             assertThat(b.schema().simpleString()).as("columns of %s", table).isEqualTo(a.schema().simpleString());
+            try (Stream<Path> files = Files.list(distributed.resolve(table))) {
+                for (Path part : files.toList()) { // each part file alone has every column (a reader may take any one's)
+                    assertThat(SPARK.session().read().parquet(part.toString()).schema().simpleString())
+                            .as("columns of %s", part).isEqualTo(a.schema().simpleString());
+                }
+            }
             // (the corpus's traces are small: rows compared as sorted lists, repeats included, in one job a side)
             assertThat(sorted(b)).as("rows of %s", table).containsExactlyElementsOf(sorted(a));
         }
@@ -97,8 +113,8 @@ class SparkEqualsExportTest {
         return rows.collectAsList().stream().map(Row::toString).sorted().toList();
     }
 
-    /** A small trace written for the tests: two processes, nested states, two links, a variable. */
-    static final String SMALL = EventDefs.of("""
+    /** A small trace written for the tests (SMALL: DEFS as a header, then BODY): two processes, nested states, two links, a variable. */
+    static final String DEFS = """
             PajeDefineContainerType 0 Alias Type Name
             PajeDefineStateType 1 Alias Type Name
             PajeCreateContainer 2 Time Alias Type Container Name
@@ -109,7 +125,8 @@ class SparkEqualsExportTest {
             PajeEndLink 7 Time Type Container EndContainer Value Key
             PajePopState 8 Time Type Container
             PajeSetVariable 9 Time Type Container Value:double
-            """) + """
+            """;
+    static final String BODY = """
             0 P 0 Process
             1 S P State
             3 L 0 P P Message
@@ -129,4 +146,5 @@ class SparkEqualsExportTest {
             8 0.9 S p1
             9 0.95 V p1 2.5
             """;
+    static final String SMALL = EventDefs.of(DEFS) + BODY;
 }

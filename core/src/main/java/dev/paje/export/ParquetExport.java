@@ -278,12 +278,11 @@ public final class ParquetExport {
                 types.add(t);
             }
         }
-        java.util.Map<String, Integer> valueKeys = new java.util.HashMap<>(); // this file's, not shared between threads
         for (Container c : containers) {
             for (Type t : types) {
                 EntityTable table = c.table(t);
                 if (table != null && table.size() > 0) {
-                    rows(w, c, t, table, fields, valueKeys);
+                    rows(w, c, t, table, fields);
                 }
             }
         }
@@ -298,36 +297,23 @@ public final class ParquetExport {
         return names;
     }
 
-    /** The key of each value name: equal names (of any type) share one, so the writer may compare keys. */
-    private static int[] keys(String[] names, java.util.Map<String, Integer> keys) {
-        int[] k = new int[names.length];
-        for (int i = 0; i < names.length; i++) {
-            k[i] = keys.computeIfAbsent(names[i], n -> keys.size());
-        }
-        return k;
-    }
-
-    private void rows(RowSink w, Container c, Type t, EntityTable table, List<String> fields,
-            java.util.Map<String, Integer> valueKeys) throws IOException {
+    private void rows(RowSink w, Container c, Type t, EntityTable table, List<String> fields) throws IOException {
         String container = containerNames[c.id()];
         String type = DisplayNames.name(t.name());
         String[] values = valueNames(t);
-        int[] keys = keys(values, valueKeys);
         UserColumns user = table.userOrNull();
         String[] names = fields.toArray(new String[0]); // no iterator per row
         for (int i = 0; i < table.size(); i++) {
-            w.integer(c.id()).string(c.id(), container).string(t.id(), type);
+            w.integer(c.id()).string(container).string(type);
             if (table instanceof StateTable s) {
-                int v = s.value(i);
                 w.number(s.start(i)).number(s.end(i)).number(s.end(i) - s.start(i)).integer(s.level(i))
-                        .string(keys[v], values[v]);
+                        .string(values[s.value(i)]);
             } else if (table instanceof EventTable e) {
-                int v = e.value(i);
-                w.number(e.time(i)).string(keys[v], values[v]);
+                w.number(e.time(i)).string(values[e.value(i)]);
             } else if (table instanceof VariableTable v) {
                 w.number(v.start(i)).number(v.end(i)).number(v.value(i));
             } else {
-                link(w, (LinkTable) table, i, values, keys);
+                link(w, (LinkTable) table, i, values);
             }
             for (String f : names) {
                 int v = user == null ? -1 : user.get(i, f);
@@ -337,9 +323,8 @@ public final class ParquetExport {
         }
     }
 
-    private void link(RowSink w, LinkTable l, int i, String[] values, int[] keys) {
-        int v = l.value(i);
-        w.number(l.start(i)).number(l.end(i)).number(l.end(i) - l.start(i)).string(keys[v], values[v]);
+    private void link(RowSink w, LinkTable l, int i, String[] values) {
+        w.number(l.start(i)).number(l.end(i)).number(l.end(i) - l.start(i)).string(values[l.value(i)]);
         end(w, l.from(i));
         end(w, l.to(i));
         w.string(DisplayNames.name(l.key(i)));
@@ -349,7 +334,7 @@ public final class ParquetExport {
         if (container < 0) {
             w.nullInteger().string(null);
         } else {
-            w.integer(container).string(container, containerNames[container]);
+            w.integer(container).string(containerNames[container]);
         }
     }
 

@@ -51,8 +51,6 @@ final class ColumnChunk {
     private final String[] seen = new String[SEEN];
     private final int[] seenIndex = new int[SEEN];
     private static final int SEEN = 64;
-    // the caller's keys of strings (container ids, ...): key -> dictionary index + 1 in this row group, 0 unknown
-    private int[] keyIndex = new int[0];
 
     // the chunk's pages, compressed or being compressed
     private final List<Future<PageCompression.Page>> pages = new ArrayList<>();
@@ -91,7 +89,6 @@ final class ColumnChunk {
         dictionary = column.type() == ColumnType.STRING;
         last = null;
         java.util.Arrays.fill(seen, null);
-        java.util.Arrays.fill(keyIndex, 0);
     }
 
     /**
@@ -170,30 +167,6 @@ final class ColumnChunk {
             plain.put(b, 0, b.length);
         }
         afterValue();
-    }
-
-    /**
-     * String {@code s}, which the caller also names by {@code key} (a small int, the same for equal strings):
-     * after the first time, one array read instead of a dictionary lookup.
-     */
-    void string(int key, String s) {
-        if (dictionary && s != null && key >= 0) {
-            if (key < keyIndex.length && keyIndex[key] != 0) {
-                defined(true);
-                indices[nIndices++] = keyIndex[key] - 1;
-                afterValue();
-                return;
-            }
-            string(s);
-            if (dictionary) { // s is in the dictionary now, at lastIndex
-                if (key >= keyIndex.length) {
-                    keyIndex = java.util.Arrays.copyOf(keyIndex, Math.max(key + 1, 2 * keyIndex.length));
-                }
-                keyIndex[key] = lastIndex + 1;
-            }
-            return;
-        }
-        string(s);
     }
 
     void integer(int v) {

@@ -67,12 +67,6 @@ public final class ParquetWriter implements RowSink, Closeable {
     }
 
     @Override
-    public ParquetWriter string(int key, String s) {
-        nextChunk(ColumnType.STRING).string(key, s);
-        return this;
-    }
-
-    @Override
     public ParquetWriter integer(int v) {
         nextChunk(ColumnType.INT).integer(v);
         return this;

@@ -9,15 +9,6 @@ import java.io.IOException;
 public interface RowSink {
     RowSink string(String s);
 
-    /**
-     * String {@code s} (may be null), also named by {@code key}: a small non-negative int that is the same for
-     * equal strings within the table's column (a container's id, ...), which a sink may use to skip comparing
-     * the strings.
-     */
-    default RowSink string(int key, String s) {
-        return string(s);
-    }
-
     RowSink integer(int v);
 
     /** An int column's null. */

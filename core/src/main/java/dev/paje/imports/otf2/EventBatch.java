@@ -65,6 +65,25 @@ final class EventBatch extends Batch {
     /** Adds a line; {@code key}: ASCII or null; {@code user}: name ids, or null. */
     void add(int id, double time, int typeId, int containerId, int valueId, int otherId, double num, String key,
             int[] user) {
+        add(id, time, typeId, containerId, valueId, otherId, num);
+        if (key != null) {
+            int len = key.length();
+            room(len);
+            keyFrom[lines - 1] = keyBytes;
+            for (int k = 0; k < len; k++) {
+                keys[keyBytes++] = (byte) key.charAt(k); // keys are letters, digits and '_'
+            }
+            keyTo[lines - 1] = keyBytes;
+        }
+        if (user != null) {
+            for (int u : user) {
+                user(u);
+            }
+        }
+    }
+
+    /** Adds a line without key nor user fields: {@link #key} and {@link #user} add them. */
+    void add(int id, double time, int typeId, int containerId, int valueId, int otherId, double num) {
         if (full()) {
             int n = lines * 2;
             event = Arrays.copyOf(event, n);
@@ -86,24 +105,34 @@ final class EventBatch extends Batch {
         value[i] = valueId;
         other[i] = otherId;
         number[i] = num;
-        keyFrom[i] = key == null ? -1 : keyBytes;
-        if (key != null) {
-            int len = key.length();
-            if (keyBytes + len > keys.length) {
-                keys = Arrays.copyOf(keys, Math.max(keyBytes + len, keys.length * 2));
-            }
-            for (int k = 0; k < len; k++) {
-                keys[keyBytes++] = (byte) key.charAt(k); // keys are letters, digits and '_'
-            }
-        }
-        keyTo[i] = key == null ? -1 : keyBytes;
+        keyFrom[i] = -1;
+        keyTo[i] = -1;
         userFrom[i] = userCount;
-        if (user != null) {
-            if (userCount + user.length > users.length) {
-                users = Arrays.copyOf(users, Math.max(userCount + user.length, users.length * 2));
-            }
-            System.arraycopy(user, 0, users, userCount, user.length);
-            userCount += user.length;
+    }
+
+    /** The last line's key: the ASCII {@code prefix}, then {@code n} (not negative) in decimal. */
+    void key(byte[] prefix, long n) {
+        room(prefix.length + 20);
+        int i = lines - 1;
+        keyFrom[i] = keyBytes;
+        System.arraycopy(prefix, 0, keys, keyBytes, prefix.length);
+        keyBytes += prefix.length;
+        keyBytes = Decimal.write(n, keys, keyBytes);
+        keyTo[i] = keyBytes;
+    }
+
+    /** Appends a user field (a name id) to the last line. */
+    void user(int id) {
+        if (userCount == users.length) {
+            users = Arrays.copyOf(users, users.length * 2);
+        }
+        users[userCount++] = id;
+    }
+
+    /** Room for {@code len} more key bytes. */
+    private void room(int len) {
+        if (keyBytes + len > keys.length) {
+            keys = Arrays.copyOf(keys, Math.max(keyBytes + len, keys.length * 2));
         }
     }
 

@@ -27,14 +27,25 @@ final class EventOut implements LocationOut {
     private EventBatch batch;
     private final BatchPool pool;
     private String owner;
-    private String lastType;
-    private int lastTypeId;
-    private String lastContainer;
-    private int lastContainerId;
+    /**
+     * Strings seen last, by hash: their ids without a map lookup when the same String comes again (types,
+     * containers, region values and link key prefixes are made once by the decoder).
+     */
+    private final String[] seen = new String[SEEN];
+    private final int[] seenId = new int[SEEN];
+    /** Link key prefixes seen last, by hash, and their bytes. */
+    private final String[] prefixes = new String[SEEN];
+    private final byte[][] prefixBytes = new byte[SEEN][];
+    /** Numbers written as user fields (link sizes and tags), by value: their ids without formatting them. */
+    private final long[] numbers = new long[SEEN];
+    private final int[] numberId = new int[SEEN];
+    private final byte[] digits = new byte[20];
+    private static final int SEEN = 256;
 
     /** {@code pool}: where batches the reader is done with come back from (null: always new ones). */
     EventOut(BatchPool pool) {
         this.pool = pool;
+        java.util.Arrays.fill(numberId, -1);
     }
 
     @Override
@@ -48,8 +59,8 @@ final class EventOut implements LocationOut {
             names = new Names();
             ids.clear();
             generation++;
-            lastType = null;
-            lastContainer = null;
+            java.util.Arrays.fill(seen, null);
+            java.util.Arrays.fill(numberId, -1);
         }
         EventBatch reused = pool == null ? null : pool.take(capacity);
         batch = reused != null ? reused : new EventBatch(capacity);
@@ -64,25 +75,19 @@ final class EventOut implements LocationOut {
         batch.own = own == null ? -1 : own;
     }
 
-    /** The id of a type: the last one's again when it is the same string (a location's lines name few types). */
-    private int type(String s) {
-        if (s != lastType) {
-            lastTypeId = id(s);
-            lastType = s;
-        }
-        return lastTypeId;
-    }
-
-    /** The id of a container: nearly always the location's own, the same string. */
-    private int container(String s) {
-        if (s != lastContainer) {
-            lastContainerId = id(s);
-            lastContainer = s;
-        }
-        return lastContainerId;
-    }
-
+    /** The id of name {@code s}: from the last strings seen when it is one of them, else from the map. */
     private int id(String s) {
+        int slot = s.hashCode() & (SEEN - 1);
+        if (seen[slot] == s) {
+            return seenId[slot];
+        }
+        int id = lookup(s);
+        seen[slot] = s;
+        seenId[slot] = id;
+        return id;
+    }
+
+    private int lookup(String s) {
         Integer known = ids.get(s);
         if (known != null) {
             return known;
@@ -95,6 +100,28 @@ final class EventOut implements LocationOut {
         return id;
     }
 
+    /** The id of the unsigned decimal {@code n} as a name, as {@link #id} gives for its string. */
+    private int number(long n) {
+        int slot = (int) (n ^ n >>> 32) * 0x9E3779B9 >>> 24;
+        if (numbers[slot] == n && numberId[slot] >= 0) {
+            return numberId[slot];
+        }
+        int id = names.intern(digits, 0, Decimal.write(n, digits, 0)); // digits are a token as they are
+        numbers[slot] = n;
+        numberId[slot] = id;
+        return id;
+    }
+
+    /** The ASCII bytes of a key prefix (no name: keys are not interned), made once per String seen. */
+    private byte[] ascii(String s) {
+        int slot = s.hashCode() & (SEEN - 1);
+        if (prefixes[slot] != s) {
+            prefixes[slot] = s;
+            prefixBytes[slot] = s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        }
+        return prefixBytes[slot];
+    }
+
     private int[] ids(String[] user) {
         int[] out = new int[user.length];
         for (int i = 0; i < user.length; i++) {
@@ -105,33 +132,50 @@ final class EventOut implements LocationOut {
 
     @Override
     public void pushState(double time, String type, String container, String value) {
-        batch.add(PUSH, time, type(type), container(container), id(value), -1, 0, null, null);
+        batch.add(PUSH, time, id(type), id(container), id(value), -1, 0);
     }
 
     @Override
     public void popState(double time, String type, String container) {
-        batch.add(POP, time, type(type), container(container), -1, -1, 0, null, null);
+        batch.add(POP, time, id(type), id(container), -1, -1, 0);
     }
 
     @Override
     public void event(double time, String type, String container, String value) {
-        batch.add(EVENT, time, type(type), container(container), id(value), -1, 0, null, null);
+        batch.add(EVENT, time, id(type), id(container), id(value), -1, 0);
     }
 
     @Override
     public void setVariable(double time, String type, String container, double value) {
-        batch.add(SET_VARIABLE, time, type(type), container(container), -1, -1, value, null, null);
+        batch.add(SET_VARIABLE, time, id(type), id(container), -1, -1, value);
+    }
+
+    @Override
+    public void link(PajeText.Shape shape, double time, String type, String container, String peer, String value,
+            String keyPrefix, long keyNumber, long size, int tag, String[] attributes) {
+        // the names in the order the text's line gives them: type, container, value, peer, then the user fields
+        int t = id(type);
+        int c = id(container);
+        int v = id(value);
+        int p = id(peer);
+        batch.add(shape.id(), time, t, c, v, p, 0);
+        batch.key(ascii(keyPrefix), keyNumber);
+        batch.user(number(size));
+        batch.user(number(tag & 0xffffffffL));
+        for (String a : attributes) {
+            batch.user(id(a));
+        }
     }
 
     @Override
     public void entity(PajeText.Shape shape, double time, String[] standard, String[] user) {
         switch (shape.kind()) {
             // links: type, container, start or end container, value, key
-            case START_LINK, END_LINK -> batch.add(shape.id(), time, type(standard[0]), container(standard[1]),
+            case START_LINK, END_LINK -> batch.add(shape.id(), time, id(standard[0]), id(standard[1]),
                     id(standard[3]), id(standard[2]), 0, standard[4], ids(user));
             // states and events: type, container, value
-            case PUSH_STATE, SET_STATE, NEW_EVENT -> batch.add(shape.id(), time, type(standard[0]),
-                    container(standard[1]), id(standard[2]), -1, 0, null, ids(user));
+            case PUSH_STATE, SET_STATE, NEW_EVENT -> batch.add(shape.id(), time, id(standard[0]),
+                    id(standard[1]), id(standard[2]), -1, 0, null, ids(user));
             default -> throw new IllegalArgumentException("no OTF2 line is a " + shape.kind().specName());
         }
     }

@@ -52,6 +52,7 @@ final class LocationDecoder implements Closeable {
 
     /** A user field without a value. */
     static final String ABSENT = "-";
+    private static final String[] NO_FIELDS = new String[0];
 
     private final Map<Channel, Counter> sent = new HashMap<>();
     private final Map<Channel, Counter> received = new HashMap<>();
@@ -84,6 +85,10 @@ final class LocationDecoder implements Closeable {
     private String[] variableTypes = new String[16];
     private final String collectiveType;
     private final String collectiveEndType;
+    /** The last rank looked up and its location: a rank mostly talks to the same peers in a row. */
+    private int peerComm = -1;
+    private long peerRank = -1;
+    private long peerLocation;
 
     LocationDecoder(Otf2Archive archive, PajeLayout layout, LocationOut out, GlobalDefs.Location location) {
         this.archive = archive;
@@ -241,7 +246,7 @@ final class LocationDecoder implements Closeable {
                 int comm = local.map32(LocalDefs.MAPPING_COMM, in.cu32());
                 int tag = in.cu32();
                 long size = in.cu64();
-                long peer = defs.rankLocation(comm, rank, location.id());
+                long peer = peer(comm, rank);
                 link(true, comm, rank, peer, tag, size);
             }
             case EventRecords.MPI_RECV, EventRecords.MPI_IRECV -> {
@@ -249,7 +254,7 @@ final class LocationDecoder implements Closeable {
                 int comm = local.map32(LocalDefs.MAPPING_COMM, in.cu32());
                 int tag = in.cu32();
                 long size = in.cu64();
-                long peer = defs.rankLocation(comm, rank, location.id());
+                long peer = peer(comm, rank);
                 link(false, comm, rank, peer, tag, size);
             }
             case EventRecords.MPI_COLLECTIVE_BEGIN -> {
@@ -365,10 +370,6 @@ final class LocationDecoder implements Closeable {
     }
 
     private void link(boolean send, int comm, long rank, long peer, int tag, long size) {
-        String[] user = new String[2 + attributeText.length];
-        user[0] = Long.toUnsignedString(size);
-        user[1] = Integer.toUnsignedString(tag);
-        System.arraycopy(attributeFields(), 0, user, 2, attributeText.length);
         if (peer == -1) {
             event(send ? "MpiSend" : "MpiRecv", (send ? "to" : "from") + " rank " + rank + " of communicator "
                     + Integer.toUnsignedString(comm) + " (not in the definitions), size " + size + ", tag " + tag);
@@ -388,10 +389,18 @@ final class LocationDecoder implements Closeable {
                 lastReceived = count;
             }
         }
-        String key = count.prefix + count.next++;
-        String type = count.linkType;
-        out.entity(send ? layout.startLink : layout.endLink, time,
-                new String[] {type, PajeLayout.ROOT, container, PajeLayout.MESSAGE, key}, user);
+        out.link(send ? layout.startLink : layout.endLink, time, count.linkType, PajeLayout.ROOT, container,
+                PajeLayout.MESSAGE, count.prefix, count.next++, size, tag, attributeFields());
+    }
+
+    /** The location of rank {@code rank} of communicator {@code comm}: the last one's again for the same pair. */
+    private long peer(int comm, long rank) {
+        if (comm != peerComm || rank != peerRank) {
+            peerComm = comm;
+            peerRank = rank;
+            peerLocation = defs.rankLocation(comm, rank, location.id());
+        }
+        return peerLocation;
     }
 
     private void event(String value, String fields) {
@@ -406,6 +415,9 @@ final class LocationDecoder implements Closeable {
      * (PajeNG's reader rejects an empty quoted field).
      */
     private String[] attributeFields() {
+        if (attributeText.length == 0) {
+            return NO_FIELDS;
+        }
         String[] out = new String[attributeText.length];
         for (int i = 0; i < out.length; i++) {
             String v = attributes > 0 ? attributeText[i] : null;

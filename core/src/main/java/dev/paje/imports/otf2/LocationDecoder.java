@@ -86,9 +86,12 @@ final class LocationDecoder implements Closeable {
     private final String collectiveType;
     private final String collectiveEndType;
     /** The last rank looked up and its location: a rank mostly talks to the same peers in a row. */
-    private int peerComm = -1;
-    private long peerRank = -1;
-    private long peerLocation;
+    private final int[] peerComm = {-1, -1};
+    private final long[] peerRank = {-1, -1};
+    private final long[] peerLocation = new long[2];
+    /** The last metric's members: a location mostly records the same metric. */
+    private int lastMetric = -1;
+    private int[] lastMembers;
 
     LocationDecoder(Otf2Archive archive, PajeLayout layout, LocationOut out, GlobalDefs.Location location) {
         this.archive = archive;
@@ -246,7 +249,7 @@ final class LocationDecoder implements Closeable {
                 int comm = local.map32(LocalDefs.MAPPING_COMM, in.cu32());
                 int tag = in.cu32();
                 long size = in.cu64();
-                long peer = peer(comm, rank);
+                long peer = peer(true, comm, rank);
                 link(true, comm, rank, peer, tag, size);
             }
             case EventRecords.MPI_RECV, EventRecords.MPI_IRECV -> {
@@ -254,7 +257,7 @@ final class LocationDecoder implements Closeable {
                 int comm = local.map32(LocalDefs.MAPPING_COMM, in.cu32());
                 int tag = in.cu32();
                 long size = in.cu64();
-                long peer = peer(comm, rank);
+                long peer = peer(false, comm, rank);
                 link(false, comm, rank, peer, tag, size);
             }
             case EventRecords.MPI_COLLECTIVE_BEGIN -> {
@@ -290,7 +293,11 @@ final class LocationDecoder implements Closeable {
             case EventRecords.METRIC -> {
                 int metric = local.map32(LocalDefs.MAPPING_METRIC, in.cu32());
                 int n = in.u8();
-                int[] members = defs.metrics.get(metric);
+                if (metric != lastMetric || lastMembers == null) {
+                    lastMembers = defs.metrics.get(metric);
+                    lastMetric = metric;
+                }
+                int[] members = lastMembers;
                 for (int i = 0; i < n; i++) {
                     int valueType = in.u8();
                     long bits = in.cu64();
@@ -393,14 +400,18 @@ final class LocationDecoder implements Closeable {
                 PajeLayout.MESSAGE, count.prefix, count.next++, size, tag, attributeFields());
     }
 
-    /** The location of rank {@code rank} of communicator {@code comm}: the last one's again for the same pair. */
-    private long peer(int comm, long rank) {
-        if (comm != peerComm || rank != peerRank) {
-            peerComm = comm;
-            peerRank = rank;
-            peerLocation = defs.rankLocation(comm, rank, location.id());
+    /**
+     * The location of rank {@code rank} of communicator {@code comm}: the last one's again for the same pair, sends
+     * and receives apart (a rank mostly sends to one neighbour and receives from another).
+     */
+    private long peer(boolean send, int comm, long rank) {
+        int i = send ? 0 : 1;
+        if (comm != peerComm[i] || rank != peerRank[i]) {
+            peerComm[i] = comm;
+            peerRank[i] = rank;
+            peerLocation[i] = defs.rankLocation(comm, rank, location.id());
         }
-        return peerLocation;
+        return peerLocation[i];
     }
 
     private void event(String value, String fields) {

@@ -10,7 +10,7 @@ import java.util.concurrent.Executor;
  * {@link #AHEAD} batches wait, so memory stays bounded whatever the trace's length. Tasks never block,
  * so a few workers serve any number of locations.
  */
-final class LocationStream {
+final class LocationStream implements Merge.Source {
     static final int AHEAD = 2;
 
     private final LocationDecoder decoder;
@@ -68,7 +68,8 @@ final class LocationStream {
     }
 
     /** The next batch in time order, or null when the location has no more events. */
-    Batch take() throws ImportException, IOException, InterruptedException {
+    @Override
+    public Batch take() throws ImportException, IOException, InterruptedException {
         Batch b;
         synchronized (this) {
             while (ready.isEmpty() && !finished && failure == null) {
@@ -94,6 +95,11 @@ final class LocationStream {
             throw e;
         }
         throw (RuntimeException) f;
+    }
+
+    @Override
+    public void finished() throws IOException {
+        decoder.close();
     }
 
     void cancel() {

@@ -13,7 +13,7 @@ import java.util.concurrent.BlockingQueue;
  */
 final class Windows implements Merge.Runs, AutoCloseable {
     /** Lines per window: enough that a location's lines in a row fill the cache, few enough to stay in it. */
-    static final int EVENTS = 1 << 14;
+    static final int EVENTS = 1 << 12;
     private static final int COUNT = 3;
     private static final Window END = new Window();
 

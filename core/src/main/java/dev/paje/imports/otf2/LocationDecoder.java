@@ -213,9 +213,9 @@ final class LocationDecoder implements Closeable {
         if (EventRecords.singleton(type)) {
             singleton(type);
         } else {
-            long end = in.recordEnd(at, "event record " + type);
+            long end = in.recordEnd(at, "event record", type); // the message made only for a fault
             record(type, at, end);
-            in.endRecord(end, "event " + type);
+            in.endRecord(end, "event", type);
         }
         attributes = 0;
     }

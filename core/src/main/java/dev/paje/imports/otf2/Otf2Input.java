@@ -315,10 +315,15 @@ final class Otf2Input implements Closeable {
      * a length past the end of the file is a fault at {@code at} (a truncated file).
      */
     long recordEnd(long at, String what) throws IOException, ImportException {
+        return recordEnd(at, what, -1);
+    }
+
+    /** As {@link #recordEnd(long, String)} for the record {@code what} and its {@code type} (≥ 0): no text made unless it fails. */
+    long recordEnd(long at, String what, int type) throws IOException, ImportException {
         long length = recordLength();
         long end = offset() + length;
         if (end > size) {
-            throw fault(at, what + " announces " + length + " bytes but the file has " + (size - offset())
+            throw fault(at, (type < 0 ? what : what + " " + type) + " announces " + length + " bytes but the file has " + (size - offset())
                     + " left (truncated?)");
         }
         return end;
@@ -361,9 +366,14 @@ final class Otf2Input implements Closeable {
 
     /** Moves to {@code end}, the announced end of a record, checking it was not overrun. */
     void endRecord(long end, String record) throws IOException, ImportException {
+        endRecord(end, record, -1);
+    }
+
+    /** As {@link #endRecord(long, String)} for the record {@code record} and its {@code type} (≥ 0). */
+    void endRecord(long end, String record, int type) throws IOException, ImportException {
         long at = offset();
         if (at > end) {
-            throw fault(end, record + " record is longer than its announced length (" + (at - end) + " bytes more)");
+            throw fault(end, (type < 0 ? record : record + " " + type) + " record is longer than its announced length (" + (at - end) + " bytes more)");
         }
         skip(end - at);
     }

@@ -130,4 +130,29 @@ class Otf2InputTest {
             }
         }).isInstanceOf(ImportException.class).hasMessage("the file ends inside a string (truncated?)");
     }
+
+    @Test
+    void anEventRecordsBadLengthNamesItsType() throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        header(b, true);
+        b.write(10); // a record announcing 10 bytes
+        b.write(1); // of which one is read, then two more, past its end
+        b.write(2);
+        Path f = Files.write(dir.resolve("long.evt"), b.toByteArray());
+        assertThatThrownBy(() -> {
+            try (Otf2Input in = new Otf2Input(f, 1 << 20, 64)) {
+                in.recordEnd(18, "event record", 12);
+            }
+        }).isInstanceOf(ImportException.class)
+                .hasMessage("event record 12 announces 10 bytes but the file has 2 left (truncated?)");
+        assertThatThrownBy(() -> {
+            try (Otf2Input in = new Otf2Input(f, 1 << 20, 64)) {
+                long end = in.offset() + 1;
+                in.u8();
+                in.u8();
+                in.endRecord(end, "event", 12);
+            }
+        }).isInstanceOf(ImportException.class)
+                .hasMessage("event 12 record is longer than its announced length (1 bytes more)");
+    }
 }

@@ -64,12 +64,13 @@ final class EventRecords {
         return id < SINGLETON.length && SINGLETON[id];
     }
 
-    /** OTF2's collective operations by their enum value. */
-    static String collective(int op) {
-        String[] ops = {"Barrier", "Bcast", "Gather", "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv",
+    /** OTF2's collective operations by their enum value: made once (a collective's end names it twice). */
+    private static final String[] OPS = {"Barrier", "Bcast", "Gather", "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv",
             "Alltoall", "Alltoallv", "Alltoallw", "Allreduce", "Reduce", "Reduce_scatter", "Scan", "Exscan",
             "Reduce_scatter_block", "Create_handle", "Destroy_handle", "Allocate", "Deallocate",
             "Create_handle_and_allocate", "Destroy_handle_and_deallocate"};
-        return op >= 0 && op < ops.length ? ops[op] : "Collective " + op;
+
+    static String collective(int op) {
+        return op >= 0 && op < OPS.length ? OPS[op] : "Collective " + op;
     }
 }

@@ -65,8 +65,8 @@ final class EventRecords {
     }
 
     /** OTF2's collective operations by their enum value: made once (a collective's end names it twice). */
-    private static final String[] OPS = {"Barrier", "Bcast", "Gather", "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv",
-            "Alltoall", "Alltoallv", "Alltoallw", "Allreduce", "Reduce", "Reduce_scatter", "Scan", "Exscan",
+    private static final String[] OPS = {"Barrier", "Bcast", "Gather", "Gatherv", "Scatter", "Scatterv", "Allgather",
+            "Allgatherv", "Alltoall", "Alltoallv", "Alltoallw", "Allreduce", "Reduce", "Reduce_scatter", "Scan", "Exscan",
             "Reduce_scatter_block", "Create_handle", "Destroy_handle", "Allocate", "Deallocate",
             "Create_handle_and_allocate", "Destroy_handle_and_deallocate"};
 

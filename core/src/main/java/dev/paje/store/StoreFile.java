@@ -204,15 +204,13 @@ public final class StoreFile implements Closeable {
     private int write(long slot, long[] data) throws IOException {
         int bytes = data.length * 8;
         if (slot >= stagingStart && slot < stagingStart + staging.position()) {
-            ByteBuffer dst = staging.duplicate().order(ByteOrder.LITTLE_ENDIAN);
             int at = (int) (slot - stagingStart);
-            dst.limit(at + bytes).position(at);
-            dst.asLongBuffer().put(data);
-            return crc(dst, at, bytes);
+            putLongs(staging, at, data);
+            return crc(staging, at, bytes);
         }
         ByteBuffer s = scratch.get();
         s.clear().limit(bytes);
-        s.asLongBuffer().put(data);
+        putLongs(s, 0, data);
         int crc = crc(s, 0, bytes);
         writeFully(s, slot);
         return crc;
@@ -220,10 +218,26 @@ public final class StoreFile implements Closeable {
 
     private static int crc(ByteBuffer buf, int at, int bytes) {
         CRC32C c = new CRC32C();
+        if (buf.hasArray()) {
+            c.update(buf.array(), buf.arrayOffset() + at, bytes); // no view per block
+            return (int) c.getValue();
+        }
         ByteBuffer d = buf.duplicate();
         d.limit(at + bytes).position(at);
         c.update(d);
         return (int) c.getValue();
+    }
+
+    private static final java.lang.invoke.VarHandle LONGS_LE = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+            long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** Writes {@code data} little-endian into heap buffer {@code buf} at byte {@code at} (no view objects per block). */
+    private static void putLongs(ByteBuffer buf, int at, long[] data) {
+        byte[] a = buf.array();
+        int o = buf.arrayOffset() + at;
+        for (int i = 0; i < data.length; i++) {
+            LONGS_LE.set(a, o + i * 8, data[i]);
+        }
     }
 
     private void flushStaging() throws IOException {

@@ -32,6 +32,8 @@ public final class StoreFile implements Closeable {
     private long end = HEADER;
     private ByteBuffer staging;
     private long stagingStart = HEADER;
+    /** A view of the whole staging buffer as longs, made once per buffer (not per block written). */
+    private java.nio.LongBuffer stagingLongs;
     private BlockPool pool;
     private volatile boolean sealed;
     /** Every block saved: tables are read through the cache, from any thread (summaries being built). */
@@ -205,12 +207,15 @@ public final class StoreFile implements Closeable {
         int bytes = data.length * 8;
         if (slot >= stagingStart && slot < stagingStart + staging.position()) {
             int at = (int) (slot - stagingStart);
-            putLongs(staging, at, data);
+            if (stagingLongs == null) {
+                stagingLongs = staging.duplicate().clear().order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();
+            }
+            stagingLongs.put(at >>> 3, data); // slots are multiples of 8 bytes while writing
             return crc(staging, at, bytes);
         }
         ByteBuffer s = scratch.get();
         s.clear().limit(bytes);
-        putLongs(s, 0, data);
+        s.asLongBuffer().put(data);
         int crc = crc(s, 0, bytes);
         writeFully(s, slot);
         return crc;
@@ -228,18 +233,6 @@ public final class StoreFile implements Closeable {
         return (int) c.getValue();
     }
 
-    private static final java.lang.invoke.VarHandle LONGS_LE = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-            long[].class, ByteOrder.LITTLE_ENDIAN);
-
-    /** Writes {@code data} little-endian into heap buffer {@code buf} at byte {@code at} (no view objects per block). */
-    private static void putLongs(ByteBuffer buf, int at, long[] data) {
-        byte[] a = buf.array();
-        int o = buf.arrayOffset() + at;
-        for (int i = 0; i < data.length; i++) {
-            LONGS_LE.set(a, o + i * 8, data[i]);
-        }
-    }
-
     private void flushStaging() throws IOException {
         staging.flip();
         writeFully(staging, stagingStart);
@@ -247,6 +240,7 @@ public final class StoreFile implements Closeable {
         staging.clear();
         if (staging.capacity() < STAGING) {
             staging = ByteBuffer.allocate(staging.capacity() * 2).order(ByteOrder.LITTLE_ENDIAN);
+            stagingLongs = null;
         }
     }
 
@@ -312,6 +306,7 @@ public final class StoreFile implements Closeable {
         flushStaging();
         pool = null;
         staging = null;
+        stagingLongs = null;
         byte[] bytes = meta.encode();
         long metaAt = end;
         writeFully(ByteBuffer.wrap(bytes), metaAt);

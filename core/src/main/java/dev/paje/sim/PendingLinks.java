@@ -34,6 +34,12 @@ final class PendingLinks {
     private int lastTakenValue;
     private double lastTakenTime;
     private int lastTakenContainer;
+    /** The key a {@link #take} found nothing under, and its slot: the {@link #wait} that follows skips the search. */
+    private byte[] missBuf;
+    private int missFrom;
+    private int missTo;
+    private int missHash;
+    private int missSlot;
 
     PendingLinks(LinkTable table) {
         this.table = table;
@@ -43,13 +49,16 @@ final class PendingLinks {
     int take(byte[] buf, int from, int to, boolean start) {
         int h = hash(buf, from, to);
         int s = find(buf, from, to, h);
-        if (keys[s] == null) {
+        missBuf = null;
+        if (keys[s] == null || startSide[heads[s]] != start) {
+            missBuf = buf;
+            missFrom = from;
+            missTo = to;
+            missHash = h;
+            missSlot = s;
             return -1;
         }
         int n = heads[s];
-        if (startSide[n] != start) {
-            return -1;
-        }
         int after = next[n];
         if (after < 0) {
             removeAt(s);
@@ -114,8 +123,16 @@ final class PendingLinks {
         time[n] = t;
         container[n] = c;
         next[n] = -1;
-        int h = hash(buf, from, to);
-        int s = find(buf, from, to, h);
+        int h;
+        int s;
+        if (buf == missBuf && from == missFrom && to == missTo) {
+            h = missHash; // the take just before searched this very key
+            s = missSlot;
+        } else {
+            h = hash(buf, from, to);
+            s = find(buf, from, to, h);
+        }
+        missBuf = null;
         if (keys[s] == null) {
             keys[s] = Arrays.copyOfRange(buf, from, to);
             hashes[s] = h;

@@ -41,11 +41,13 @@ public final class TraceLoader {
     private final CachePolicy cache;
     private final boolean verifyCache;
     private final boolean summaries;
+    private final boolean keepEntities;
     private final List<Importer> importers;
 
     private TraceLoader(ReadOptions read, SimOptions sim, int threads, Progress progress, CachePolicy cache,
-            boolean verifyCache, boolean summaries, List<Importer> importers) {
+            boolean verifyCache, boolean summaries, boolean keepEntities, List<Importer> importers) {
         this.summaries = summaries;
+        this.keepEntities = keepEntities;
         this.importers = importers;
         this.cache = cache;
         this.verifyCache = verifyCache;
@@ -108,9 +110,9 @@ public final class TraceLoader {
                 tmp = null;
             }
         }
-        if (store == null) {
+        if (store == null && keepEntities) {
             store = temporaryStore();
-        }
+        } // else no cache is written and nobody reads the entities: the store drops them (no file)
         Loaded loaded;
         try {
             EntitySource direct = importer == null ? null : importer.source(file);
@@ -160,7 +162,9 @@ public final class TraceLoader {
 
     private static void discard(StoreFile store, Path tmp) {
         try {
-            store.close();
+            if (store != null) {
+                store.close();
+            }
             if (tmp != null) {
                 Files.deleteIfExists(tmp);
             }
@@ -171,7 +175,7 @@ public final class TraceLoader {
 
     /** Reads and simulates a stream (stdin); {@code PajeTraceFile} names resolve against {@code baseDir}. */
     public Loaded load(InputStream in, String name, Path baseDir) throws IOException {
-        StoreFile store = temporaryStore();
+        StoreFile store = keepEntities ? temporaryStore() : null;
         try {
             return run(name, reader -> reader.read(in, name, baseDir), store, "stream");
         } catch (IOException | RuntimeException | Error e) {
@@ -184,10 +188,11 @@ public final class TraceLoader {
         void run(TraceReader reader) throws IOException;
     }
 
+    /** Reads and simulates into {@code file}, or with a store that drops the entities when it is null. */
     private Loaded run(String name, ReadStep step, StoreFile file, String key) throws IOException {
         Diagnostics diagnostics = new Diagnostics(read.failFast(), read.maxProblems());
         Names names = new Names();
-        Store store = new Store(file, summaries, threads);
+        Store store = file == null ? Store.dropping() : new Store(file, summaries, threads);
         Simulator simulator = new Simulator(sim, diagnostics, names, store);
         simulator.file(name);
         TraceReader reader = new TraceReader(read, simulator, diagnostics, names, threads, progress);
@@ -199,24 +204,30 @@ public final class TraceLoader {
         } catch (TraceException e) {
             complete = false;
         } catch (ImportStream.Failure e) {
-            file.close(); // the input is not a valid trace of its format: one problem, nothing simulated
+            closeIfAny(file); // the input is not a valid trace of its format: one problem, nothing simulated
             return new Loaded(null, List.of(new Problem(e.problem().file(), 0, e.problem().detail(), null)), List.of(), false, 1, reader.lines(),
                     reader.events(), false, List.of());
         } catch (UncheckedIOException e) {
             throw new IOException("cannot write the trace's store " + file + ": " + e.getCause().getMessage(),
                     e.getCause());
         }
-        if (trace != null) {
+        if (trace != null && file != null) {
             try {
                 store.seal(trace, key == null ? "temporary" : key, reader.lines(), reader.events());
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             }
-        } else {
-            file.close();
+        } else if (trace == null) {
+            closeIfAny(file);
         }
         return new Loaded(trace, diagnostics.problems(), diagnostics.warnings(), complete,
                 diagnostics.total(), reader.lines(), reader.events(), false, List.of());
+    }
+
+    private static void closeIfAny(StoreFile file) throws IOException {
+        if (file != null) {
+            file.close();
+        }
     }
 
     /**
@@ -283,7 +294,19 @@ public final class TraceLoader {
         private CachePolicy cache = CachePolicy.off();
         private boolean verifyCache = true;
         private boolean summaries;
+        private boolean keepEntities = true;
         private List<Importer> importers = Importers.all();
+
+        /**
+         * Keep the entities (the default). Without, a load that writes no cache checks the trace and
+         * counts its rows but keeps none (no store file is written): the trace's containers and types
+         * are there, reading an entity table's rows fails. For {@code paje validate}. A load that
+         * writes a cache keeps everything (the cache must be whole).
+         */
+        public Builder keepEntities(boolean on) {
+            this.keepEntities = on;
+            return this;
+        }
 
         /** The formats besides Pajé this loader reads (default: {@link Importers#all()}); tests bring their own. */
         public Builder importers(List<Importer> list) {
@@ -380,7 +403,7 @@ public final class TraceLoader {
             return new TraceLoader(new ReadOptions(legacyNames, failFast, maxProblems, followTraceFiles, chunkSize,
                     groupByContainer),
                     new SimOptions(ignoreIncompleteLinks, stopAt, singlePrecisionVariables, noImbrication, endAtLeast), threads, progress, cache, verifyCache, summaries,
-                    importers);
+                    keepEntities, importers);
         }
     }
 }

@@ -37,7 +37,7 @@ final class ValidateCommand implements Callable<Integer> {
             err.println("paje validate: --max-problems must be at least 1, found " + maxProblems);
             return 2;
         }
-        TraceLoader loader = load.builder().collectProblems(maxProblems).build();
+        TraceLoader loader = load.builder().collectProblems(maxProblems).keepEntities(false).build(); // reads no entity back
         int status = 0;
         for (String trace : traces) {
             TraceLoader.Loaded loaded = TraceInput.load(loader, trace, err);

@@ -172,18 +172,19 @@ final class Entities {
         if (row < 0) {
             row = start ? table.add(time, Double.NaN, value, end.id(), -1, keyBuf, keyFrom, keyTo)
                     : table.add(Double.NaN, time, value, -1, end.id(), keyBuf, keyFrom, keyTo);
-            pending.wait(keyBuf, keyFrom, keyTo, row, line, start);
+            pending.wait(keyBuf, keyFrom, keyTo, row, line, start, value, time, end.id());
         } else {
-            if (table.value(row) != value) {
+            int waiting = pending.lastTakenValue();
+            if (waiting != value) {
                 throw new EventError("link key '" + new String(keyBuf, keyFrom, keyTo - keyFrom,
                         java.nio.charset.StandardCharsets.UTF_8) + "': value '" + type.value(value).name()
-                        + "' does not match '" + type.value(table.value(row)).name() + "' of its "
+                        + "' does not match '" + type.value(waiting).name() + "' of its "
                         + (start ? "end" : "start") + " at line " + pending.lastTakenLine());
             }
             if (start) {
-                table.setStart(row, time, end.id());
+                table.complete(row, time, pending.lastTakenTime(), end.id(), pending.lastTakenContainer());
             } else {
-                table.setEnd(row, time, end.id());
+                table.complete(row, pending.lastTakenTime(), time, pending.lastTakenContainer(), end.id());
             }
         }
         lastTable = table;

@@ -24,9 +24,22 @@ final class PendingLinks {
     private int[] next = new int[16];
     private long[] line = new long[16];
     private boolean[] startSide = new boolean[16];
+    /** The waiting half as written in its row: value, time and container (so the row is never read back). */
+    private int[] value = new int[16];
+    private double[] time = new double[16];
+    private int[] container = new int[16];
     private int nodes;
     private int free = -1;
     private long lastTakenLine;
+    private int lastTakenValue;
+    private double lastTakenTime;
+    private int lastTakenContainer;
+    /** The key a {@link #take} found nothing under, and its slot: the {@link #wait} that follows skips the search. */
+    private byte[] missBuf;
+    private int missFrom;
+    private int missTo;
+    private int missHash;
+    private int missSlot;
 
     PendingLinks(LinkTable table) {
         this.table = table;
@@ -36,13 +49,16 @@ final class PendingLinks {
     int take(byte[] buf, int from, int to, boolean start) {
         int h = hash(buf, from, to);
         int s = find(buf, from, to, h);
-        if (keys[s] == null) {
+        missBuf = null;
+        if (keys[s] == null || startSide[heads[s]] != start) {
+            missBuf = buf;
+            missFrom = from;
+            missTo = to;
+            missHash = h;
+            missSlot = s;
             return -1;
         }
         int n = heads[s];
-        if (startSide[n] != start) {
-            return -1;
-        }
         int after = next[n];
         if (after < 0) {
             removeAt(s);
@@ -50,6 +66,9 @@ final class PendingLinks {
             heads[s] = after;
         }
         lastTakenLine = line[n];
+        lastTakenValue = value[n];
+        lastTakenTime = time[n];
+        lastTakenContainer = container[n];
         next[n] = free;
         free = n;
         return row[n];
@@ -60,8 +79,26 @@ final class PendingLinks {
         return lastTakenLine;
     }
 
-    /** Records {@code r} as waiting under key {@code buf[from, to)}; {@code start}: its start side is known. */
-    void wait(byte[] buf, int from, int to, int r, long l, boolean start) {
+    /** Value of the half the last successful {@link #take} matched. */
+    int lastTakenValue() {
+        return lastTakenValue;
+    }
+
+    /** Time of the half the last successful {@link #take} matched. */
+    double lastTakenTime() {
+        return lastTakenTime;
+    }
+
+    /** Container of the half the last successful {@link #take} matched (where it starts or ends). */
+    int lastTakenContainer() {
+        return lastTakenContainer;
+    }
+
+    /**
+     * Records {@code r} as waiting under key {@code buf[from, to)}; {@code start}: its start side is
+     * known, at time {@code t} in container {@code c}, with value {@code v}.
+     */
+    void wait(byte[] buf, int from, int to, int r, long l, boolean start, int v, double t, int c) {
         int n;
         if (free >= 0) {
             n = free;
@@ -73,15 +110,29 @@ final class PendingLinks {
                 next = Arrays.copyOf(next, size);
                 line = Arrays.copyOf(line, size);
                 startSide = Arrays.copyOf(startSide, size);
+                value = Arrays.copyOf(value, size);
+                time = Arrays.copyOf(time, size);
+                container = Arrays.copyOf(container, size);
             }
             n = nodes++;
         }
         row[n] = r;
         line[n] = l;
         startSide[n] = start;
+        value[n] = v;
+        time[n] = t;
+        container[n] = c;
         next[n] = -1;
-        int h = hash(buf, from, to);
-        int s = find(buf, from, to, h);
+        int h;
+        int s;
+        if (buf == missBuf && from == missFrom && to == missTo) {
+            h = missHash; // the take just before searched this very key
+            s = missSlot;
+        } else {
+            h = hash(buf, from, to);
+            s = find(buf, from, to, h);
+        }
+        missBuf = null;
         if (keys[s] == null) {
             keys[s] = Arrays.copyOfRange(buf, from, to);
             hashes[s] = h;
@@ -163,19 +214,24 @@ final class PendingLinks {
         return h ^ (h >>> 15);
     }
 
-    /** Every half still waiting, in line order: {row, line, start ? 1 : 0}. */
-    List<long[]> unmatched() {
-        List<long[]> all = new ArrayList<>();
-        boolean[] isFree = new boolean[nodes];
-        for (int f = free; f >= 0; f = next[f]) {
-            isFree[f] = true;
+    /** A half still waiting: its line, which side is known, and its key. */
+    record Half(long line, boolean start, byte[] key) {
+        String keyText() {
+            return new String(key, java.nio.charset.StandardCharsets.UTF_8);
         }
-        for (int n = 0; n < nodes; n++) {
-            if (!isFree[n]) {
-                all.add(new long[] {row[n], line[n], startSide[n] ? 1 : 0});
+    }
+
+    /** Every half still waiting, in line order. */
+    List<Half> unmatched() {
+        List<Half> all = new ArrayList<>();
+        for (int s = 0; s < keys.length; s++) {
+            if (keys[s] != null) {
+                for (int n = heads[s]; n >= 0; n = next[n]) {
+                    all.add(new Half(line[n], startSide[n], keys[s]));
+                }
             }
         }
-        all.sort((a, b) -> Long.compare(a[1], b[1]));
+        all.sort((a, b) -> Long.compare(a.line(), b.line()));
         return all;
     }
 }

@@ -355,11 +355,10 @@ public final class Simulator implements EventSink {
         for (Container c : containers.all()) {
             for (Object slot : slots.of(c.id())) {
                 if (slot instanceof PendingLinks p) {
-                    for (long[] half : p.unmatched()) {
-                        boolean startKnown = half[2] == 1;
-                        diagnostics.report(new Problem(file, half[1], "incomplete link: key '"
-                                + p.table.key((int) half[0]) + "' in container '" + c.name() + "' "
-                                + (startKnown ? "starts here but never ends" : "ends here but never starts")
+                    for (PendingLinks.Half half : p.unmatched()) {
+                        diagnostics.report(new Problem(file, half.line(), "incomplete link: key '"
+                                + half.keyText() + "' in container '" + c.name() + "' "
+                                + (half.start() ? "starts here but never ends" : "ends here but never starts")
                                 + " (use -z to ignore incomplete links)", null));
                     }
                 }

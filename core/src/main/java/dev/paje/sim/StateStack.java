@@ -13,6 +13,8 @@ final class StateStack {
     final StateTable table;
     private final boolean flat;
     private int[] rows = new int[4];
+    /** Value of each stacked state (flat mode reopens it: its row is not read back). */
+    private int[] values = new int[4];
     private int depth;
     /** Time and line of the latest change, to check that changes come in time order. */
     double lastTime = Double.NEGATIVE_INFINITY;
@@ -30,6 +32,7 @@ final class StateStack {
     void push(double time, int value) {
         if (depth == rows.length) {
             rows = Arrays.copyOf(rows, depth * 2);
+            values = Arrays.copyOf(values, depth * 2);
         }
         if (depth >= Short.MAX_VALUE) {
             throw new dev.paje.read.EventError("states nested deeper than " + Short.MAX_VALUE + " levels");
@@ -38,14 +41,15 @@ final class StateStack {
             table.close(rows[depth - 1], time);
         }
         rows[depth] = table.open(time, value, depth);
+        values[depth] = value;
         depth++;
     }
 
     void pop(double time) {
         table.close(rows[--depth], time);
         if (flat && depth > 0) {
-            int under = rows[depth - 1];
-            rows[depth - 1] = table.open(time, table.value(under), table.level(under));
+            // the state under is at level depth - 1, as every stacked state is at its index
+            rows[depth - 1] = table.open(time, values[depth - 1], depth - 1);
         }
     }
 

@@ -36,7 +36,7 @@ public abstract sealed class EntityTable permits StateTable, EventTable, Variabl
     /** User fields of the rows, created on first use (in the same home as the rows). */
     public final UserColumns user() {
         if (user == null) {
-            user = new UserColumns(rows.file());
+            user = UserColumns.beside(rows);
         }
         return user;
     }
@@ -52,11 +52,16 @@ public abstract sealed class EntityTable permits StateTable, EventTable, Variabl
 
     /** Creates an empty table of {@code kind} whose rows live in {@code file} (null: on the heap). */
     static EntityTable create(TypeKind kind, StoreFile file, KeyLog keys) {
+        return createIn(kind, stride -> rows(stride, file), keys);
+    }
+
+    /** Creates an empty table of {@code kind} whose rows come from {@code home} (by stride). */
+    static EntityTable createIn(TypeKind kind, java.util.function.IntFunction<Rows> home, KeyLog keys) {
         return switch (kind) {
-            case STATE -> new StateTable(rows(StateTable.STRIDE, file));
-            case EVENT -> new EventTable(rows(EventTable.STRIDE, file));
-            case VARIABLE -> new VariableTable(rows(VariableTable.STRIDE, file));
-            case LINK -> new LinkTable(rows(LinkTable.STRIDE, file), keys);
+            case STATE -> new StateTable(home.apply(StateTable.STRIDE));
+            case EVENT -> new EventTable(home.apply(EventTable.STRIDE));
+            case VARIABLE -> new VariableTable(home.apply(VariableTable.STRIDE));
+            case LINK -> new LinkTable(home.apply(LinkTable.STRIDE), keys);
             case CONTAINER -> throw new IllegalArgumentException("container types hold no entities");
         };
     }

@@ -34,6 +34,10 @@ public final class KeyLog {
                     + " bytes are not supported");
         }
         long at = length;
+        if (rows.drops()) {
+            length += len;
+            return (at << 16) | len; // counted, not kept
+        }
         for (int i = 0; i < len; i++) {
             long p = at + i;
             int row = (int) (p >>> 3);

@@ -30,7 +30,7 @@ public final class LinkTable extends EntityTable {
     LinkTable(Rows rows, KeyLog keys) {
         super(rows);
         this.keys = keys;
-        this.keyRefs = rows.onDisk() ? new Rows(2, rows.file()) : new Rows(2);
+        this.keyRefs = rows.sibling(2);
     }
 
     LinkTable(Rows rows, KeyLog keys, Rows keyRefs) {
@@ -69,18 +69,15 @@ public final class LinkTable extends EntityTable {
         return r;
     }
 
-    /** Completes a row created by its end with its start side. */
-    public void setStart(int row, double time, int fromContainer) {
-        rows.setDouble(row, START, time);
-        rows.set(row, FROM_TO, pair(fromContainer, to(row)));
-        completed(row, time, end(row));
-    }
-
-    /** Completes a row created by its start with its end side. */
-    public void setEnd(int row, double time, int toContainer) {
-        rows.setDouble(row, END, time);
-        rows.set(row, FROM_TO, pair(from(row), toContainer));
-        completed(row, start(row), time);
+    /**
+     * Completes a half-known row with both sides (the caller knows the half it created): the row is
+     * written, never read back, so its block need not be in memory for a read.
+     */
+    public void complete(int row, double startTime, double endTime, int fromContainer, int toContainer) {
+        rows.setDouble(row, START, startTime);
+        rows.setDouble(row, END, endTime);
+        rows.set(row, FROM_TO, pair(fromContainer, toContainer));
+        completed(row, startTime, endTime);
     }
 
     /** Counts a link that became complete: the bounds views need, without a scan when they open. */
@@ -105,6 +102,9 @@ public final class LinkTable extends EntityTable {
      * their starts, in time order; otherwise the rows are copied in order into new rows.
      */
     public void sort() {
+        if (rows.drops()) {
+            return; // nothing kept, nothing to order
+        }
         int n = size();
         if (inOrder(n)) {
             return;
@@ -129,8 +129,8 @@ public final class LinkTable extends EntityTable {
             }
         }
         sortByKey(starts, order, complete);
-        Rows next = rows.onDisk() ? new Rows(rows.stride(), rows.file()) : new Rows(rows.stride());
-        Rows nextKeys = rows.onDisk() ? new Rows(2, rows.file()) : new Rows(2);
+        Rows next = rows.sibling(rows.stride());
+        Rows nextKeys = rows.sibling(2);
         for (int i = 0; i < n; i++) {
             int r = next.add();
             for (int f = 0; f < rows.stride(); f++) {

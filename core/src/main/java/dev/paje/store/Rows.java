@@ -33,6 +33,8 @@ public final class Rows {
 
     private final int stride;
     private int size;
+    /** Rows counted but not kept ({@link #dropping}): nothing reads them back. */
+    private final boolean drop;
     // heap home
     private long[][] blocks;
     // disk home
@@ -51,7 +53,32 @@ public final class Rows {
     public Rows(int stride) {
         this.stride = stride;
         this.file = null;
+        this.drop = false;
         this.blocks = new long[][] {new long[4 * stride]};
+    }
+
+    private Rows(int stride, boolean drop) {
+        this.stride = stride;
+        this.file = null;
+        this.drop = drop;
+    }
+
+    /**
+     * Rows that are counted but not kept: writes are dropped, reads fail. For a simulation whose
+     * entities nobody reads ({@code paje validate} without a cache): no block is written.
+     */
+    static Rows dropping(int stride) {
+        return new Rows(stride, true);
+    }
+
+    /** True when the rows are counted but not kept. */
+    boolean drops() {
+        return drop;
+    }
+
+    /** New empty rows of {@code stride} in the same home as these (file, heap, or dropped). */
+    Rows sibling(int stride) {
+        return drop ? dropping(stride) : file != null ? new Rows(stride, file) : new Rows(stride);
     }
 
     /** Rows written into {@code file}'s slots. */
@@ -61,6 +88,7 @@ public final class Rows {
         }
         this.stride = stride;
         this.file = file;
+        this.drop = false;
         pages(1);
     }
 
@@ -68,6 +96,7 @@ public final class Rows {
     Rows(int stride, StoreFile file, int size, long[] pageSlots, int[] pageCrcs) {
         this.stride = stride;
         this.file = file;
+        this.drop = false;
         this.size = size;
         int n = pageSlots.length;
         this.pageSlots = pageSlots;
@@ -90,6 +119,9 @@ public final class Rows {
     /** Field {@code field} of row {@code row}. */
     public long get(int row, int field) {
         if (file == null) {
+            if (drop) {
+                throw new IllegalStateException("these rows were not kept (a simulation without a store)");
+            }
             return blocks[row >>> SHIFT][(row & (BLOCK - 1)) * stride + field];
         }
         return frame(row >>> BLOCK_SHIFT).data[(row & (BLOCK_ROWS - 1)) * stride + field];
@@ -101,6 +133,9 @@ public final class Rows {
 
     public void set(int row, int field, long v) {
         if (file == null) {
+            if (drop) {
+                return;
+            }
             blocks[row >>> SHIFT][(row & (BLOCK - 1)) * stride + field] = v;
             return;
         }
@@ -130,7 +165,7 @@ public final class Rows {
     /** Appends a row of zeros and returns its index. */
     public int add() {
         if (file == null) {
-            return addOnHeap();
+            return drop ? size++ : addOnHeap();
         }
         if ((size & (BLOCK_ROWS - 1)) == 0) {
             int b = size >>> BLOCK_SHIFT;
@@ -147,6 +182,9 @@ public final class Rows {
 
     /** Appends a row of two fields and returns its index: one block lookup for the row (the writer's hot path). */
     public int add(long f0, long f1) {
+        if (drop) {
+            return size++;
+        }
         int r = add();
         long[] data = rowData(r);
         int at = rowAt(r);
@@ -157,6 +195,9 @@ public final class Rows {
 
     /** Appends a row of three fields and returns its index: one block lookup for the row. */
     public int add(long f0, long f1, long f2) {
+        if (drop) {
+            return size++;
+        }
         int r = add();
         long[] data = rowData(r);
         int at = rowAt(r);

@@ -17,6 +17,8 @@ public final class Store {
 
     private final boolean summaries;
     private final int threads;
+    /** Entity rows are counted, not kept ({@link #dropping()}). */
+    private final boolean drop;
 
     /** A store; with {@code summaries}, large state, variable and event tables get their zoomed-out summaries when sealed. */
     public Store(StoreFile file, boolean summaries) {
@@ -28,7 +30,31 @@ public final class Store {
         this.summaries = summaries;
         this.threads = Math.max(1, threads);
         this.file = file;
+        this.drop = false;
         this.keys = new KeyLog(new Rows(1, file), 0);
+    }
+
+    private Store() {
+        this.summaries = false;
+        this.threads = 1;
+        this.file = null;
+        this.drop = true;
+        this.keys = new KeyLog(Rows.dropping(1), 0);
+    }
+
+    /**
+     * A store that keeps the structure (containers, types, open states, waiting links are the
+     * simulator's) but drops entity rows: for checking a trace when nobody reads its entities
+     * ({@code paje validate} without a cache). Its trace's tables count rows; reading one fails.
+     * It has no file and is not sealed.
+     */
+    public static Store dropping() {
+        return new Store();
+    }
+
+    /** True when entity rows are dropped ({@link #dropping()}). */
+    public boolean drops() {
+        return drop;
     }
 
     public StoreFile file() {
@@ -42,6 +68,9 @@ public final class Store {
     /** The simulated trace, reading its tables from this store. */
     public Trace trace(Names names, java.util.List<Type> types, java.util.List<Container> containers, double start,
             double end) {
+        if (drop) {
+            return new Trace(names, types, containers, start, end);
+        }
         return new Trace(names, types, containers, start, end, file, keys);
     }
 
@@ -87,6 +116,9 @@ public final class Store {
 
     /** A new, empty table of {@code kind} in this store. */
     public EntityTable newTable(TypeKind kind) {
+        if (drop) {
+            return EntityTable.createIn(kind, Rows::dropping, keys);
+        }
         return EntityTable.create(kind, file, keys);
     }
 
@@ -95,6 +127,9 @@ public final class Store {
      * complete and the trace reads from it. {@code key} identifies the source (for caches).
      */
     public void seal(Trace trace, String key, long lines, long events) throws IOException {
+        if (drop) {
+            throw new IllegalStateException("a store that drops its rows cannot be sealed");
+        }
         if (summaries) {
             summarize(trace, file, threads);
         }

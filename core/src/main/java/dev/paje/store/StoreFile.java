@@ -32,6 +32,8 @@ public final class StoreFile implements Closeable {
     private long end = HEADER;
     private ByteBuffer staging;
     private long stagingStart = HEADER;
+    /** A view of the whole staging buffer as longs, made once per buffer (not per block written). */
+    private java.nio.LongBuffer stagingLongs;
     private BlockPool pool;
     private volatile boolean sealed;
     /** Every block saved: tables are read through the cache, from any thread (summaries being built). */
@@ -204,11 +206,12 @@ public final class StoreFile implements Closeable {
     private int write(long slot, long[] data) throws IOException {
         int bytes = data.length * 8;
         if (slot >= stagingStart && slot < stagingStart + staging.position()) {
-            ByteBuffer dst = staging.duplicate().order(ByteOrder.LITTLE_ENDIAN);
             int at = (int) (slot - stagingStart);
-            dst.limit(at + bytes).position(at);
-            dst.asLongBuffer().put(data);
-            return crc(dst, at, bytes);
+            if (stagingLongs == null) {
+                stagingLongs = staging.duplicate().clear().order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();
+            }
+            stagingLongs.put(at >>> 3, data); // slots are multiples of 8 bytes while writing
+            return crc(staging, at, bytes);
         }
         ByteBuffer s = scratch.get();
         s.clear().limit(bytes);
@@ -220,6 +223,10 @@ public final class StoreFile implements Closeable {
 
     private static int crc(ByteBuffer buf, int at, int bytes) {
         CRC32C c = new CRC32C();
+        if (buf.hasArray()) {
+            c.update(buf.array(), buf.arrayOffset() + at, bytes); // no view per block
+            return (int) c.getValue();
+        }
         ByteBuffer d = buf.duplicate();
         d.limit(at + bytes).position(at);
         c.update(d);
@@ -233,6 +240,7 @@ public final class StoreFile implements Closeable {
         staging.clear();
         if (staging.capacity() < STAGING) {
             staging = ByteBuffer.allocate(staging.capacity() * 2).order(ByteOrder.LITTLE_ENDIAN);
+            stagingLongs = null;
         }
     }
 
@@ -298,6 +306,7 @@ public final class StoreFile implements Closeable {
         flushStaging();
         pool = null;
         staging = null;
+        stagingLongs = null;
         byte[] bytes = meta.encode();
         long metaAt = end;
         writeFully(ByteBuffer.wrap(bytes), metaAt);

@@ -11,10 +11,22 @@ import java.util.Set;
  */
 public final class UserColumns {
     private final StoreFile file;
+    /** Columns counted but not kept, as their table's rows ({@link Rows#dropping}). */
+    private final boolean drop;
     private final Map<String, Rows> columns = new LinkedHashMap<>();
 
     UserColumns(StoreFile file) {
+        this(file, false);
+    }
+
+    private UserColumns(StoreFile file, boolean drop) {
         this.file = file;
+        this.drop = drop;
+    }
+
+    /** User fields in the same home as {@code rows}. */
+    static UserColumns beside(Rows rows) {
+        return new UserColumns(rows.file(), rows.drops());
     }
 
     /** User fields on the heap. */
@@ -26,7 +38,7 @@ public final class UserColumns {
     public void set(int row, String name, int valueId) {
         Rows col = columns.get(name);
         if (col == null) {
-            col = file == null ? new Rows(1) : new Rows(1, file);
+            col = drop ? Rows.dropping(1) : file == null ? new Rows(1) : new Rows(1, file);
             columns.put(name, col);
         }
         while (col.size() <= row) {
@@ -60,7 +72,7 @@ public final class UserColumns {
 
     /** The same fields with rows renumbered: row {@code order[i]} becomes row {@code i}. */
     UserColumns permute(int[] order) {
-        UserColumns p = new UserColumns(file);
+        UserColumns p = new UserColumns(file, drop);
         for (Map.Entry<String, Rows> e : columns.entrySet()) {
             Rows col = e.getValue();
             for (int i = 0; i < order.length; i++) {

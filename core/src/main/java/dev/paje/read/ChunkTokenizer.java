@@ -58,7 +58,8 @@ final class ChunkTokenizer {
         }
         byte[] data = b.data;
         int length = b.length;
-        b.ensure(1 + Swar.countNewlines(data, length)); // exact: a recycled batch keeps its columns
+        staged = 0;
+        defCount = 0;
         b.worker = worker;
         line.buf = data;
         int pos = 0;
@@ -78,10 +79,97 @@ final class ChunkTokenizer {
         }
         b.lines = number;
         b.names = names.view();
-        if (groups != null) {
-            groups.group(b, names.size());
-        }
+        fill(b, groups == null ? null : groups.order(containers, staged, names.size()));
         return b;
+    }
+
+    /**
+     * Records are staged here, one {@value Records#STRIDE}-long record each (layout in {@link Records}),
+     * not in the batch's thirteen columns: grouping by container then reads each record from one
+     * place ({@link #fill}) instead of scattering thirteen columns (a cache miss each).
+     */
+    private long[] rec = new long[Records.STRIDE * 1024];
+    /** The container of each staged record, -1 for a raw line: all that grouping reads (a small array). */
+    private int[] containers = new int[1024];
+    private int staged;
+    /** The definitions of the staged records: slot 0 is a raw line. */
+    private EventDefinition[] defs = new EventDefinition[16];
+    private int defCount;
+
+    /** Stages a record and returns the index of its first long; the caller fills the fields it needs. */
+    private int add(EventDefinition def, int lineStart, int lineNumber) {
+        int i = staged++;
+        int base = i * Records.STRIDE;
+        if (i == containers.length) {
+            rec = java.util.Arrays.copyOf(rec, rec.length * 2);
+            containers = java.util.Arrays.copyOf(containers, i * 2);
+        }
+        containers[i] = -1;
+        rec[base + Records.AT] = Records.pair(lineStart, lineNumber);
+        rec[base + Records.DEF] = def == null ? 0 : slot(def);
+        return base;
+    }
+
+    /** The slot of {@code def} in {@link #defs}: a trace uses a handful of definitions, so a short scan. */
+    private int slot(EventDefinition def) {
+        EventDefinition[] d = defs;
+        for (int s = 1; s <= defCount; s++) {
+            if (d[s] == def) {
+                return s;
+            }
+        }
+        if (++defCount == d.length) {
+            defs = d = java.util.Arrays.copyOf(d, d.length * 2);
+        }
+        d[defCount] = def;
+        return defCount;
+    }
+
+    /** Writes the staged records into {@code b}'s columns in the order {@code src} (null: as staged). */
+    private void fill(Batch b, int[] src) {
+        int n = staged;
+        b.ensure(n); // exact: a recycled batch keeps its columns
+        b.size = n;
+        long[] r = rec;
+        EventDefinition[] slots = defs;
+        EventDefinition[] def = b.def;
+        int[] offset = b.offset;
+        int[] line = b.line;
+        double[] time = b.time;
+        double[] number = b.number;
+        int[] type = b.type;
+        int[] container = b.container;
+        int[] value = b.value;
+        int[] other = b.other;
+        int[] key = b.key;
+        int[] keyEnd = b.keyEnd;
+        int[] user0 = b.user0;
+        int[] user1 = b.user1;
+        for (int k = 0; k < n; k++) {
+            int base = (src == null ? k : src[k]) * Records.STRIDE;
+            long at = r[base + Records.AT];
+            offset[k] = (int) at;
+            line[k] = (int) (at >>> 32);
+            EventDefinition d = slots[(int) r[base + Records.DEF]];
+            def[k] = d;
+            if (d == null) {
+                continue;
+            }
+            time[k] = Double.longBitsToDouble(r[base + Records.TIME]);
+            number[k] = Double.longBitsToDouble(r[base + Records.NUMBER]);
+            long x = r[base + Records.TYPE_CONTAINER];
+            type[k] = (int) x;
+            container[k] = (int) (x >>> 32);
+            x = r[base + Records.VALUE_OTHER];
+            value[k] = (int) x;
+            other[k] = (int) (x >>> 32);
+            x = r[base + Records.KEY];
+            key[k] = (int) x;
+            keyEnd[k] = (int) (x >>> 32);
+            x = r[base + Records.USER];
+            user0[k] = (int) x;
+            user1[k] = (int) (x >>> 32);
+        }
     }
 
     /** Fields a line may have and still take {@link #fastRecord}. */
@@ -156,25 +244,20 @@ final class ChunkTokenizer {
                 return -1;
             }
         }
-        int i = b.add(def, pos, number);
-        b.time[i] = time;
-        b.number[i] = num;
-        b.type[i] = intern(d, from[def.typePosition], to[def.typePosition]);
-        b.container[i] = intern(d, from[def.containerPosition], to[def.containerPosition]);
+        int type = intern(d, from[def.typePosition], to[def.typePosition]);
+        int container = intern(d, from[def.containerPosition], to[def.containerPosition]);
         int vp = def.valuePosition;
-        b.value[i] = vp >= 0 ? intern(d, from[vp], to[vp]) : -1;
+        int value = vp >= 0 ? intern(d, from[vp], to[vp]) : -1;
         int op = def.otherPosition;
-        b.other[i] = op >= 0 ? intern(d, from[op], to[op]) : -1;
+        int other = op >= 0 ? intern(d, from[op], to[op]) : -1;
         int kp = def.keyPosition;
-        if (kp >= 0) { // not interned: keys are often unique per link
-            b.key[i] = from[kp];
-            b.keyEnd[i] = to[kp];
-        } else {
-            b.key[i] = -1;
-        }
+        long key = kp >= 0 ? Records.pair(from[kp], to[kp]) : -1; // not interned: keys are often unique per link
         int[] user = def.userPositions();
-        b.user0[i] = user.length > 0 ? intern(d, from[user[0]], to[user[0]]) : -1;
-        b.user1[i] = user.length > 1 ? intern(d, from[user[1]], to[user[1]]) : -1;
+        int user0 = user.length > 0 ? intern(d, from[user[0]], to[user[0]]) : -1;
+        int user1 = user.length > 1 ? intern(d, from[user[1]], to[user[1]]) : -1;
+        int base = add(def, pos, number);
+        containers[base / Records.STRIDE] = container;
+        stage(base, time, num, type, container, value, other, key, user0, user1);
         return p - 1;
     }
 
@@ -184,7 +267,7 @@ final class ChunkTokenizer {
         try {
             tokens = LineScanner.scan(b.data, from, to, line);
         } catch (EventError e) {
-            b.add(null, from, number);
+            add(null, from, number);
             return;
         }
         if (tokens) {
@@ -197,38 +280,46 @@ final class ChunkTokenizer {
         byte[] d = b.data;
         EventDefinition def = d[line.start[0]] == '%' ? null : header.lookup(line);
         if (def == null || !def.fast() || line.count - 1 != def.fieldCount()) {
-            b.add(null, from, number);
+            add(null, from, number);
             return;
         }
         double time = line.number(1 + def.timePosition);
         if (Double.isNaN(time)) {
-            b.add(null, from, number);
+            add(null, from, number);
             return;
         }
         double num = 0;
         if (def.numberPosition >= 0) {
             num = line.number(1 + def.numberPosition);
             if (Double.isNaN(num)) {
-                b.add(null, from, number);
+                add(null, from, number);
                 return;
             }
         }
-        int i = b.add(def, from, number);
-        b.time[i] = time;
-        b.number[i] = num;
-        b.type[i] = intern(1 + def.typePosition);
-        b.container[i] = intern(1 + def.containerPosition);
-        b.value[i] = def.valuePosition >= 0 ? intern(1 + def.valuePosition) : -1;
-        b.other[i] = def.otherPosition >= 0 ? intern(1 + def.otherPosition) : -1;
-        if (def.keyPosition >= 0) { // not interned: keys are often unique per link
-            b.key[i] = line.start[1 + def.keyPosition];
-            b.keyEnd[i] = line.end[1 + def.keyPosition];
-        } else {
-            b.key[i] = -1;
-        }
+        int type = intern(1 + def.typePosition);
+        int container = intern(1 + def.containerPosition);
+        int value = def.valuePosition >= 0 ? intern(1 + def.valuePosition) : -1;
+        int other = def.otherPosition >= 0 ? intern(1 + def.otherPosition) : -1;
+        int kp = 1 + def.keyPosition;
+        long key = kp > 0 ? Records.pair(line.start[kp], line.end[kp]) : -1; // not interned: keys are often unique per link
         int[] user = def.userPositions();
-        b.user0[i] = user.length > 0 ? intern(1 + user[0]) : -1;
-        b.user1[i] = user.length > 1 ? intern(1 + user[1]) : -1;
+        int user0 = user.length > 0 ? intern(1 + user[0]) : -1;
+        int user1 = user.length > 1 ? intern(1 + user[1]) : -1;
+        int base = add(def, from, number);
+        containers[base / Records.STRIDE] = container;
+        stage(base, time, num, type, container, value, other, key, user0, user1);
+    }
+
+    /** Fills the fields of the record staged at {@code base}; {@code key}: start and end, or -1. */
+    private void stage(int base, double time, double num, int type, int container, int value, int other,
+            long key, int user0, int user1) {
+        long[] r = rec;
+        r[base + Records.TIME] = Double.doubleToRawLongBits(time);
+        r[base + Records.NUMBER] = Double.doubleToRawLongBits(num);
+        r[base + Records.TYPE_CONTAINER] = Records.pair(type, container);
+        r[base + Records.VALUE_OTHER] = Records.pair(value, other);
+        r[base + Records.KEY] = key;
+        r[base + Records.USER] = Records.pair(user0, user1);
     }
 
     private int intern(int token) {

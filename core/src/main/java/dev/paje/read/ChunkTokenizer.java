@@ -95,9 +95,14 @@ final class ChunkTokenizer {
     /** The definitions of the staged records: slot 0 is a raw line. */
     private EventDefinition[] defs = new EventDefinition[16];
     private int defCount;
+    /** Per definition slot, the positions of its name fields in {@link #nameIds}' order (-1: none). */
+    private int[][] namePositions = new int[16][];
+    /** Name fields of a fast record: type, container, value, other, two user fields. */
+    private static final int NAME_FIELDS = 6;
+    private final int[] nameIds = new int[NAME_FIELDS];
 
-    /** Stages a record and returns the index of its first long; the caller fills the fields it needs. */
-    private int add(EventDefinition def, int lineStart, int lineNumber) {
+    /** Stages a record of definition {@code slot} (0: raw) and returns the index of its first long; the caller fills the fields it needs. */
+    private int add(int slot, int lineStart, int lineNumber) {
         int i = staged++;
         int base = i * Records.STRIDE;
         if (i == containers.length) {
@@ -106,7 +111,7 @@ final class ChunkTokenizer {
         }
         containers[i] = -1;
         rec[base + Records.AT] = Records.pair(lineStart, lineNumber);
-        rec[base + Records.DEF] = def == null ? 0 : slot(def);
+        rec[base + Records.DEF] = slot;
         return base;
     }
 
@@ -120,8 +125,12 @@ final class ChunkTokenizer {
         }
         if (++defCount == d.length) {
             defs = d = java.util.Arrays.copyOf(d, d.length * 2);
+            namePositions = java.util.Arrays.copyOf(namePositions, d.length);
         }
         d[defCount] = def;
+        int[] user = def.userPositions();
+        namePositions[defCount] = new int[] {def.typePosition, def.containerPosition, def.valuePosition,
+            def.otherPosition, user.length > 0 ? user[0] : -1, user.length > 1 ? user[1] : -1};
         return defCount;
     }
 
@@ -244,20 +253,32 @@ final class ChunkTokenizer {
                 return -1;
             }
         }
-        int type = intern(d, from[def.typePosition], to[def.typePosition]);
-        int container = intern(d, from[def.containerPosition], to[def.containerPosition]);
-        int vp = def.valuePosition;
-        int value = vp >= 0 ? intern(d, from[vp], to[vp]) : -1;
-        int op = def.otherPosition;
-        int other = op >= 0 ? intern(d, from[op], to[op]) : -1;
+        int slot = slot(def);
+        int[] names = namePositions[slot];
+        int[] id = nameIds;
+        long[] cache = shortCache;
+        for (int j = 0; j < NAME_FIELDS; j++) { // the short-name cache inline: a call per name costs more than a hit
+            int f = names[j];
+            if (f < 0) {
+                id[j] = -1;
+                continue;
+            }
+            int a = from[f];
+            int e = to[f];
+            int len = e - a;
+            if (len > 0 && len < 8 && a + 8 <= d.length) {
+                long key = ((long) Swar.LONGS.get(d, a) & ((1L << (len << 3)) - 1)) | (long) len << 56;
+                int c = 2 * (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - SHORT_CACHE_BITS));
+                id[j] = cache[c] == key ? (int) cache[c + 1] : intern(d, a, e);
+            } else {
+                id[j] = intern(d, a, e);
+            }
+        }
         int kp = def.keyPosition;
         long key = kp >= 0 ? Records.pair(from[kp], to[kp]) : -1; // not interned: keys are often unique per link
-        int[] user = def.userPositions();
-        int user0 = user.length > 0 ? intern(d, from[user[0]], to[user[0]]) : -1;
-        int user1 = user.length > 1 ? intern(d, from[user[1]], to[user[1]]) : -1;
-        int base = add(def, pos, number);
-        containers[base / Records.STRIDE] = container;
-        stage(base, time, num, type, container, value, other, key, user0, user1);
+        int base = add(slot, pos, number);
+        containers[base / Records.STRIDE] = id[1];
+        stage(base, time, num, id[0], id[1], id[2], id[3], key, id[4], id[5]);
         return p - 1;
     }
 
@@ -267,7 +288,7 @@ final class ChunkTokenizer {
         try {
             tokens = LineScanner.scan(b.data, from, to, line);
         } catch (EventError e) {
-            add(null, from, number);
+            add(0, from, number);
             return;
         }
         if (tokens) {
@@ -280,19 +301,19 @@ final class ChunkTokenizer {
         byte[] d = b.data;
         EventDefinition def = d[line.start[0]] == '%' ? null : header.lookup(line);
         if (def == null || !def.fast() || line.count - 1 != def.fieldCount()) {
-            add(null, from, number);
+            add(0, from, number);
             return;
         }
         double time = line.number(1 + def.timePosition);
         if (Double.isNaN(time)) {
-            add(null, from, number);
+            add(0, from, number);
             return;
         }
         double num = 0;
         if (def.numberPosition >= 0) {
             num = line.number(1 + def.numberPosition);
             if (Double.isNaN(num)) {
-                add(null, from, number);
+                add(0, from, number);
                 return;
             }
         }
@@ -305,7 +326,7 @@ final class ChunkTokenizer {
         int[] user = def.userPositions();
         int user0 = user.length > 0 ? intern(1 + user[0]) : -1;
         int user1 = user.length > 1 ? intern(1 + user[1]) : -1;
-        int base = add(def, from, number);
+        int base = add(slot(def), from, number);
         containers[base / Records.STRIDE] = container;
         stage(base, time, num, type, container, value, other, key, user0, user1);
     }
@@ -326,24 +347,34 @@ final class ChunkTokenizer {
         return intern(line.buf, line.start[token], line.end[token]);
     }
 
+    /**
+     * The id of {@code buf[from, to)}: a hit in the short-name cache is answered here, small enough
+     * for the JIT to inline at each name field of {@link #fastRecord}; the rest is out of line.
+     */
     private int intern(byte[] buf, int from, int to) {
         int len = to - from;
-        if (len > 16 || from + 16 > buf.length) {
+        if (len >= 8 || len == 0 || from + 8 > buf.length) {
+            return internLong(buf, from, to);
+        }
+        long key = ((long) Swar.LONGS.get(buf, from) & ((1L << (len << 3)) - 1)) | (long) len << 56;
+        int slot = 2 * (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - SHORT_CACHE_BITS));
+        long[] cache = shortCache;
+        if (cache[slot] == key) {
+            return (int) cache[slot + 1];
+        }
+        int id = names.intern(buf, from, to);
+        cache[slot] = key;
+        cache[slot + 1] = id;
+        return id;
+    }
+
+    /** {@link #intern} of names of 8 to 16 bytes through {@link #longCache}, and of any other straight from the table. */
+    private int internLong(byte[] buf, int from, int to) {
+        int len = to - from;
+        if (len < 8 || len > 16 || from + 16 > buf.length) {
             return names.intern(buf, from, to);
         }
         long k0 = (long) Swar.LONGS.get(buf, from);
-        if (len < 8) {
-            long key = (k0 & ((1L << (len << 3)) - 1)) | (long) len << 56;
-            int slot = 2 * (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - SHORT_CACHE_BITS));
-            long[] cache = shortCache;
-            if (cache[slot] == key) {
-                return (int) cache[slot + 1];
-            }
-            int id = names.intern(buf, from, to);
-            cache[slot] = key;
-            cache[slot + 1] = id;
-            return id;
-        }
         int rest = len - 8;
         long k1 = rest == 0 ? 0 : (long) Swar.LONGS.get(buf, from + 8) & (-1L >>> (64 - (rest << 3)));
         long h = (k0 * 0x9E3779B97F4A7C15L) ^ (k1 * 0xC2B2AE3D27D4EB4FL) ^ len;

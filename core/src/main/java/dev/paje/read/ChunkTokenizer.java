@@ -91,6 +91,9 @@ final class ChunkTokenizer {
     private long[] rec = new long[Records.STRIDE * 1024];
     /** The container of each staged record, -1 for a raw line: all that grouping reads (a small array). */
     private int[] containers = new int[1024];
+    /** The definition slot of each staged record (0: a raw line), and its two user fields when it has some. */
+    private int[] defSlots = new int[1024];
+    private long[] users = new long[1024];
     private int staged;
     /** The definitions of the staged records: slot 0 is a raw line. */
     private EventDefinition[] defs = new EventDefinition[16];
@@ -99,6 +102,7 @@ final class ChunkTokenizer {
     private int[][] namePositions = new int[16][];
     /** Name fields of a fast record: type, container, value, other, two user fields. */
     private static final int NAME_FIELDS = 6;
+    private static final int FIRST_USER = 4;
     private final int[] nameIds = new int[NAME_FIELDS];
 
     /** Stages a record of definition {@code slot} (0: raw) and returns the index of its first long; the caller fills the fields it needs. */
@@ -108,10 +112,12 @@ final class ChunkTokenizer {
         if (i == containers.length) {
             rec = java.util.Arrays.copyOf(rec, rec.length * 2);
             containers = java.util.Arrays.copyOf(containers, i * 2);
+            defSlots = java.util.Arrays.copyOf(defSlots, i * 2);
+            users = java.util.Arrays.copyOf(users, i * 2);
         }
         containers[i] = -1;
+        defSlots[i] = slot;
         rec[base + Records.AT] = Records.pair(lineStart, lineNumber);
-        rec[base + Records.DEF] = slot;
         return base;
     }
 
@@ -155,11 +161,13 @@ final class ChunkTokenizer {
         int[] user0 = b.user0;
         int[] user1 = b.user1;
         for (int k = 0; k < n; k++) {
-            int base = (src == null ? k : src[k]) * Records.STRIDE;
+            int i = src == null ? k : src[k];
+            int base = i * Records.STRIDE;
             long at = r[base + Records.AT];
             offset[k] = (int) at;
             line[k] = (int) (at >>> 32);
-            EventDefinition d = slots[(int) r[base + Records.DEF]];
+            int s = defSlots[i];
+            EventDefinition d = slots[s];
             def[k] = d;
             if (d == null) {
                 continue;
@@ -175,7 +183,7 @@ final class ChunkTokenizer {
             x = r[base + Records.KEY];
             key[k] = (int) x;
             keyEnd[k] = (int) (x >>> 32);
-            x = r[base + Records.USER];
+            x = namePositions[s][FIRST_USER] < 0 ? -1 : users[i]; // most definitions have no user field: not read
             user0[k] = (int) x;
             user1[k] = (int) (x >>> 32);
         }
@@ -340,7 +348,7 @@ final class ChunkTokenizer {
         r[base + Records.TYPE_CONTAINER] = Records.pair(type, container);
         r[base + Records.VALUE_OTHER] = Records.pair(value, other);
         r[base + Records.KEY] = key;
-        r[base + Records.USER] = Records.pair(user0, user1);
+        users[base / Records.STRIDE] = Records.pair(user0, user1);
     }
 
     private int intern(int token) {

@@ -274,13 +274,15 @@ final class ChunkTokenizer {
             int a = from[f];
             int e = to[f];
             int len = e - a;
+            int v = -1;
             if (len > 0 && len < 8 && a + 8 <= d.length) {
                 long key = ((long) Swar.LONGS.get(d, a) & ((1L << (len << 3)) - 1)) | (long) len << 56;
                 int c = 2 * (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - SHORT_CACHE_BITS));
-                id[j] = cache[c] == key ? (int) cache[c + 1] : intern(d, a, e);
-            } else {
-                id[j] = intern(d, a, e);
+                if (cache[c] == key) {
+                    v = (int) cache[c + 1];
+                }
             }
+            id[j] = v >= 0 ? v : intern(d, a, e); // one call site: the JIT inlines the miss path once
         }
         int kp = def.keyPosition;
         long key = kp >= 0 ? Records.pair(from[kp], to[kp]) : -1; // not interned: keys are often unique per link

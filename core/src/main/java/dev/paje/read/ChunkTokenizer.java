@@ -60,6 +60,7 @@ final class ChunkTokenizer {
         int length = b.length;
         staged = 0;
         defCount = 0;
+        chunkLength = length;
         b.worker = worker;
         line.buf = data;
         int pos = 0;
@@ -95,6 +96,8 @@ final class ChunkTokenizer {
     private int[] defSlots = new int[1024];
     private long[] users = new long[1024];
     private int staged;
+    /** Bytes of the chunk being tokenized: sizes the staging arrays. */
+    private int chunkLength;
     /** The definitions of the staged records: slot 0 is a raw line. */
     private EventDefinition[] defs = new EventDefinition[16];
     private int defCount;
@@ -110,15 +113,25 @@ final class ChunkTokenizer {
         int i = staged++;
         int base = i * Records.STRIDE;
         if (i == containers.length) {
-            rec = java.util.Arrays.copyOf(rec, rec.length * 2);
-            containers = java.util.Arrays.copyOf(containers, i * 2);
-            defSlots = java.util.Arrays.copyOf(defSlots, i * 2);
-            users = java.util.Arrays.copyOf(users, i * 2);
+            grow(i, lineStart);
         }
         containers[i] = -1;
         defSlots[i] = slot;
         rec[base + Records.AT] = Records.pair(lineStart, lineNumber);
         return base;
+    }
+
+    /**
+     * Room for the chunk's records, estimated from the {@code have} records of its first {@code at}
+     * bytes: not doubled, since the arrays are kept for the next chunks (a small -Xmx counts them).
+     */
+    private void grow(int have, int at) {
+        long estimate = (long) have * chunkLength / Math.max(1, at);
+        int n = (int) Math.min(Integer.MAX_VALUE / Records.STRIDE, Math.max(estimate + estimate / 32, have) + 1024);
+        rec = java.util.Arrays.copyOf(rec, n * Records.STRIDE);
+        containers = java.util.Arrays.copyOf(containers, n);
+        defSlots = java.util.Arrays.copyOf(defSlots, n);
+        users = java.util.Arrays.copyOf(users, n);
     }
 
     /** The slot of {@code def} in {@link #defs}: a trace uses a handful of definitions, so a short scan. */

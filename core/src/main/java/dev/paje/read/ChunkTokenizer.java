@@ -371,33 +371,28 @@ final class ChunkTokenizer {
     }
 
     /**
-     * The id of {@code buf[from, to)}: a hit in the short-name cache is answered here, small enough
-     * for the JIT to inline at each name field of {@link #fastRecord}; the rest is out of line.
+     * The id of {@code buf[from, to)}, through the caches. Deliberately one method of more than 325
+     * bytecodes (the JIT's FreqInlineSize): {@link #fastRecord} inlines only the short-cache hit and
+     * calls this on a miss; inlined there, it doubled fastRecord's machine code and compile time.
      */
     private int intern(byte[] buf, int from, int to) {
         int len = to - from;
-        if (len >= 8 || len == 0 || from + 8 > buf.length) {
-            return internLong(buf, from, to);
-        }
-        long key = ((long) Swar.LONGS.get(buf, from) & ((1L << (len << 3)) - 1)) | (long) len << 56;
-        int slot = 2 * (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - SHORT_CACHE_BITS));
-        long[] cache = shortCache;
-        if (cache[slot] == key) {
-            return (int) cache[slot + 1];
-        }
-        int id = names.intern(buf, from, to);
-        cache[slot] = key;
-        cache[slot + 1] = id;
-        return id;
-    }
-
-    /** {@link #intern} of names of 8 to 16 bytes through {@link #longCache}, and of any other straight from the table. */
-    private int internLong(byte[] buf, int from, int to) {
-        int len = to - from;
-        if (len < 8 || len > 16 || from + 16 > buf.length) {
+        if (len == 0 || len > 16 || from + 16 > buf.length) {
             return names.intern(buf, from, to);
         }
         long k0 = (long) Swar.LONGS.get(buf, from);
+        if (len < 8) {
+            long key = (k0 & ((1L << (len << 3)) - 1)) | (long) len << 56;
+            int slot = 2 * (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - SHORT_CACHE_BITS));
+            long[] cache = shortCache;
+            if (cache[slot] == key) {
+                return (int) cache[slot + 1];
+            }
+            int id = names.intern(buf, from, to);
+            cache[slot] = key;
+            cache[slot + 1] = id;
+            return id;
+        }
         int rest = len - 8;
         long k1 = rest == 0 ? 0 : (long) Swar.LONGS.get(buf, from + 8) & (-1L >>> (64 - (rest << 3)));
         long h = (k0 * 0x9E3779B97F4A7C15L) ^ (k1 * 0xC2B2AE3D27D4EB4FL) ^ len;

@@ -58,7 +58,9 @@ final class ChunkTokenizer {
         }
         byte[] data = b.data;
         int length = b.length;
-        b.ensure(1 + Swar.countNewlines(data, length)); // exact: a recycled batch keeps its columns
+        staged = 0;
+        defCount = 0;
+        chunkLength = length;
         b.worker = worker;
         line.buf = data;
         int pos = 0;
@@ -78,10 +80,126 @@ final class ChunkTokenizer {
         }
         b.lines = number;
         b.names = names.view();
-        if (groups != null) {
-            groups.group(b, names.size());
-        }
+        fill(b, groups == null ? null : groups.order(containers, staged, names.size()));
         return b;
+    }
+
+    /**
+     * Records are staged here, one {@value Records#STRIDE}-long record each (layout in {@link Records}),
+     * not in the batch's thirteen columns: grouping by container then reads each record from one
+     * place ({@link #fill}) instead of scattering thirteen columns (a cache miss each).
+     */
+    private long[] rec = new long[Records.STRIDE * 1024];
+    /** The container of each staged record, -1 for a raw line: all that grouping reads (a small array). */
+    private int[] containers = new int[1024];
+    /** The definition slot of each staged record (0: a raw line), and its two user fields when it has some. */
+    private int[] defSlots = new int[1024];
+    private long[] users = new long[1024];
+    private int staged;
+    /** Bytes of the chunk being tokenized: sizes the staging arrays. */
+    private int chunkLength;
+    /** The definitions of the staged records: slot 0 is a raw line. */
+    private EventDefinition[] defs = new EventDefinition[16];
+    private int defCount;
+    /** Per definition slot, the positions of its name fields in {@link #nameIds}' order (-1: none). */
+    private int[][] namePositions = new int[16][];
+    /** Name fields of a fast record: type, container, value, other, two user fields. */
+    private static final int NAME_FIELDS = 6;
+    private static final int FIRST_USER = 4;
+    private final int[] nameIds = new int[NAME_FIELDS];
+
+    /** Stages a record of definition {@code slot} (0: raw) and returns the index of its first long; the caller fills the fields it needs. */
+    private int add(int slot, int lineStart, int lineNumber) {
+        int i = staged++;
+        int base = i * Records.STRIDE;
+        if (i == containers.length) {
+            grow(i, lineStart);
+        }
+        containers[i] = -1;
+        defSlots[i] = slot;
+        rec[base + Records.AT] = Records.pair(lineStart, lineNumber);
+        return base;
+    }
+
+    /**
+     * Room for the chunk's records, estimated from the {@code have} records of its first {@code at}
+     * bytes: not doubled, since the arrays are kept for the next chunks (a small -Xmx counts them).
+     */
+    private void grow(int have, int at) {
+        long estimate = (long) have * chunkLength / Math.max(1, at);
+        int n = (int) Math.min(Integer.MAX_VALUE / Records.STRIDE, Math.max(estimate + estimate / 32, have) + 1024);
+        rec = java.util.Arrays.copyOf(rec, n * Records.STRIDE);
+        containers = java.util.Arrays.copyOf(containers, n);
+        defSlots = java.util.Arrays.copyOf(defSlots, n);
+        users = java.util.Arrays.copyOf(users, n);
+    }
+
+    /** The slot of {@code def} in {@link #defs}: a trace uses a handful of definitions, so a short scan. */
+    private int slot(EventDefinition def) {
+        EventDefinition[] d = defs;
+        for (int s = 1; s <= defCount; s++) {
+            if (d[s] == def) {
+                return s;
+            }
+        }
+        if (++defCount == d.length) {
+            defs = d = java.util.Arrays.copyOf(d, d.length * 2);
+            namePositions = java.util.Arrays.copyOf(namePositions, d.length);
+        }
+        d[defCount] = def;
+        int[] user = def.userPositions();
+        namePositions[defCount] = new int[] {def.typePosition, def.containerPosition, def.valuePosition,
+            def.otherPosition, user.length > 0 ? user[0] : -1, user.length > 1 ? user[1] : -1};
+        return defCount;
+    }
+
+    /** Writes the staged records into {@code b}'s columns in the order {@code src} (null: as staged). */
+    private void fill(Batch b, int[] src) {
+        int n = staged;
+        b.ensure(n); // exact: a recycled batch keeps its columns
+        b.size = n;
+        long[] r = rec;
+        EventDefinition[] slots = defs;
+        EventDefinition[] def = b.def;
+        int[] offset = b.offset;
+        int[] line = b.line;
+        double[] time = b.time;
+        double[] number = b.number;
+        int[] type = b.type;
+        int[] container = b.container;
+        int[] value = b.value;
+        int[] other = b.other;
+        int[] key = b.key;
+        int[] keyEnd = b.keyEnd;
+        int[] user0 = b.user0;
+        int[] user1 = b.user1;
+        for (int k = 0; k < n; k++) {
+            int i = src == null ? k : src[k];
+            int base = i * Records.STRIDE;
+            long at = r[base + Records.AT];
+            offset[k] = (int) at;
+            line[k] = (int) (at >>> 32);
+            int s = defSlots[i];
+            EventDefinition d = slots[s];
+            def[k] = d;
+            if (d == null) {
+                continue;
+            }
+            time[k] = Double.longBitsToDouble(r[base + Records.TIME]);
+            number[k] = Double.longBitsToDouble(r[base + Records.NUMBER]);
+            long x = r[base + Records.TYPE_CONTAINER];
+            type[k] = (int) x;
+            container[k] = (int) (x >>> 32);
+            x = r[base + Records.VALUE_OTHER];
+            value[k] = (int) x;
+            other[k] = (int) (x >>> 32);
+            x = r[base + Records.KEY];
+            key[k] = (int) x;
+            keyEnd[k] = (int) (x >>> 32);
+            x = namePositions[s][FIRST_USER] < 0 ? -1 : users[i]; // most definitions have no user field: not read
+            user0[k] = (int) x;
+            user1[k] = (int) (x >>> 32);
+        }
     }
 
     /** Fields a line may have and still take {@link #fastRecord}. */
@@ -156,25 +274,34 @@ final class ChunkTokenizer {
                 return -1;
             }
         }
-        int i = b.add(def, pos, number);
-        b.time[i] = time;
-        b.number[i] = num;
-        b.type[i] = intern(d, from[def.typePosition], to[def.typePosition]);
-        b.container[i] = intern(d, from[def.containerPosition], to[def.containerPosition]);
-        int vp = def.valuePosition;
-        b.value[i] = vp >= 0 ? intern(d, from[vp], to[vp]) : -1;
-        int op = def.otherPosition;
-        b.other[i] = op >= 0 ? intern(d, from[op], to[op]) : -1;
-        int kp = def.keyPosition;
-        if (kp >= 0) { // not interned: keys are often unique per link
-            b.key[i] = from[kp];
-            b.keyEnd[i] = to[kp];
-        } else {
-            b.key[i] = -1;
+        int slot = slot(def);
+        int[] names = namePositions[slot];
+        int[] id = nameIds;
+        long[] cache = shortCache;
+        for (int j = 0; j < NAME_FIELDS; j++) { // the short-name cache inline: a call per name costs more than a hit
+            int f = names[j];
+            if (f < 0) {
+                id[j] = -1;
+                continue;
+            }
+            int a = from[f];
+            int e = to[f];
+            int len = e - a;
+            int v = -1;
+            if (len > 0 && len < 8 && a + 8 <= d.length) {
+                long key = ((long) Swar.LONGS.get(d, a) & ((1L << (len << 3)) - 1)) | (long) len << 56;
+                int c = 2 * (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - SHORT_CACHE_BITS));
+                if (cache[c] == key) {
+                    v = (int) cache[c + 1];
+                }
+            }
+            id[j] = v >= 0 ? v : intern(d, a, e); // one call site: the JIT inlines the miss path once
         }
-        int[] user = def.userPositions();
-        b.user0[i] = user.length > 0 ? intern(d, from[user[0]], to[user[0]]) : -1;
-        b.user1[i] = user.length > 1 ? intern(d, from[user[1]], to[user[1]]) : -1;
+        int kp = def.keyPosition;
+        long key = kp >= 0 ? Records.pair(from[kp], to[kp]) : -1; // not interned: keys are often unique per link
+        int base = add(slot, pos, number);
+        containers[base / Records.STRIDE] = id[1];
+        stage(base, time, num, id[0], id[1], id[2], id[3], key, id[4], id[5]);
         return p - 1;
     }
 
@@ -184,7 +311,7 @@ final class ChunkTokenizer {
         try {
             tokens = LineScanner.scan(b.data, from, to, line);
         } catch (EventError e) {
-            b.add(null, from, number);
+            add(0, from, number);
             return;
         }
         if (tokens) {
@@ -197,47 +324,60 @@ final class ChunkTokenizer {
         byte[] d = b.data;
         EventDefinition def = d[line.start[0]] == '%' ? null : header.lookup(line);
         if (def == null || !def.fast() || line.count - 1 != def.fieldCount()) {
-            b.add(null, from, number);
+            add(0, from, number);
             return;
         }
         double time = line.number(1 + def.timePosition);
         if (Double.isNaN(time)) {
-            b.add(null, from, number);
+            add(0, from, number);
             return;
         }
         double num = 0;
         if (def.numberPosition >= 0) {
             num = line.number(1 + def.numberPosition);
             if (Double.isNaN(num)) {
-                b.add(null, from, number);
+                add(0, from, number);
                 return;
             }
         }
-        int i = b.add(def, from, number);
-        b.time[i] = time;
-        b.number[i] = num;
-        b.type[i] = intern(1 + def.typePosition);
-        b.container[i] = intern(1 + def.containerPosition);
-        b.value[i] = def.valuePosition >= 0 ? intern(1 + def.valuePosition) : -1;
-        b.other[i] = def.otherPosition >= 0 ? intern(1 + def.otherPosition) : -1;
-        if (def.keyPosition >= 0) { // not interned: keys are often unique per link
-            b.key[i] = line.start[1 + def.keyPosition];
-            b.keyEnd[i] = line.end[1 + def.keyPosition];
-        } else {
-            b.key[i] = -1;
-        }
+        int type = intern(1 + def.typePosition);
+        int container = intern(1 + def.containerPosition);
+        int value = def.valuePosition >= 0 ? intern(1 + def.valuePosition) : -1;
+        int other = def.otherPosition >= 0 ? intern(1 + def.otherPosition) : -1;
+        int kp = 1 + def.keyPosition;
+        long key = kp > 0 ? Records.pair(line.start[kp], line.end[kp]) : -1; // not interned: keys are often unique per link
         int[] user = def.userPositions();
-        b.user0[i] = user.length > 0 ? intern(1 + user[0]) : -1;
-        b.user1[i] = user.length > 1 ? intern(1 + user[1]) : -1;
+        int user0 = user.length > 0 ? intern(1 + user[0]) : -1;
+        int user1 = user.length > 1 ? intern(1 + user[1]) : -1;
+        int base = add(slot(def), from, number);
+        containers[base / Records.STRIDE] = container;
+        stage(base, time, num, type, container, value, other, key, user0, user1);
+    }
+
+    /** Fills the fields of the record staged at {@code base}; {@code key}: start and end, or -1. */
+    private void stage(int base, double time, double num, int type, int container, int value, int other,
+            long key, int user0, int user1) {
+        long[] r = rec;
+        r[base + Records.TIME] = Double.doubleToRawLongBits(time);
+        r[base + Records.NUMBER] = Double.doubleToRawLongBits(num);
+        r[base + Records.TYPE_CONTAINER] = Records.pair(type, container);
+        r[base + Records.VALUE_OTHER] = Records.pair(value, other);
+        r[base + Records.KEY] = key;
+        users[base / Records.STRIDE] = Records.pair(user0, user1);
     }
 
     private int intern(int token) {
         return intern(line.buf, line.start[token], line.end[token]);
     }
 
+    /**
+     * The id of {@code buf[from, to)}, through the caches. Deliberately one method of more than 325
+     * bytecodes (the JIT's FreqInlineSize): {@link #fastRecord} inlines only the short-cache hit and
+     * calls this on a miss; inlined there, it doubled fastRecord's machine code and compile time.
+     */
     private int intern(byte[] buf, int from, int to) {
         int len = to - from;
-        if (len > 16 || from + 16 > buf.length) {
+        if (len == 0 || len > 16 || from + 16 > buf.length) {
             return names.intern(buf, from, to);
         }
         long k0 = (long) Swar.LONGS.get(buf, from);

@@ -1,7 +1,7 @@
 package dev.paje.read;
 
 /**
- * Reorders a tokenized batch so that the entity records of one container are consecutive.
+ * Orders a tokenized chunk so that the entity records of one container are consecutive.
  *
  * <p>Why: the simulator's work per event is a handful of pointer chases into the container's state
  * (its clock, state stack, table, tail block). With a thousand containers interleaved line by line,
@@ -12,7 +12,9 @@ package dev.paje.read;
  * run, that nothing in it changes state shared between containers (see {@link EventSink#commutes}),
  * and reports its problems in line order.
  *
- * <p>Runs on the tokenizer threads; owns scratch arrays reused from batch to batch.
+ * <p>Works on the containers of the records {@link ChunkTokenizer} staged and only computes their
+ * order: the tokenizer then reads each record once, from one place, into the batch's columns.
+ * Runs on the tokenizer threads; owns scratch arrays reused from batch to batch.
  */
 final class ContainerGroups {
     /** Shorter runs are left alone: nothing to gain. */
@@ -20,68 +22,51 @@ final class ContainerGroups {
 
     private int[] count = new int[256];
     private int[] touched = new int[256];
-    /** Where each record of the batch goes (itself outside reordered runs). */
-    private int[] dest = new int[1024];
-    /**
-     * A spare set of columns, all of one length: records are scattered into them, then they and the
-     * batch's columns trade places (one pass per column, no copy back).
-     */
-    private EventDefinition[] def = new EventDefinition[0];
-    private int[] offset = new int[0];
-    private int[] line = new int[0];
-    private double[] time = new double[0];
-    private int[] type = new int[0];
-    private int[] container = new int[0];
-    private int[] value = new int[0];
-    private int[] other = new int[0];
-    private int[] key = new int[0];
-    private int[] keyEnd = new int[0];
-    private double[] number = new double[0];
-    private int[] user0 = new int[0];
-    private int[] user1 = new int[0];
+    /** Which staged record goes at each place (itself outside reordered runs). */
+    private int[] src = new int[1024];
 
-    /** Groups every run of fast records of {@code b}; {@code names} bounds its local name ids. */
-    void group(Batch b, int names) {
+    /**
+     * The order of the {@code n} staged records, of containers {@code containers} (-1: a raw line), once every run of fast records is grouped:
+     * record {@code src[k]} goes at place {@code k}; null when nothing moves. {@code names} bounds the
+     * local name ids.
+     */
+    int[] order(int[] containers, int n, int names) {
         if (count.length < names) {
             count = new int[Math.max(names, count.length * 2)];
         }
-        int n = b.size;
-        if (dest.length < n) {
-            dest = new int[Math.max(n, dest.length * 2)];
+        if (src.length < n) {
+            src = new int[Math.max(n, src.length * 2)];
         }
         boolean moved = false;
         int i = 0;
         while (i < n) {
-            if (b.def[i] == null) {
-                dest[i] = i;
+            if (containers[i] < 0) {
+                src[i] = i;
                 i++;
                 continue;
             }
             int j = i + 1;
-            while (j < n && b.def[j] != null) {
+            while (j < n && containers[j] >= 0) {
                 j++;
             }
-            if (j - i >= MIN_RUN && groupRun(b, i, j)) {
+            if (j - i >= MIN_RUN && groupRun(containers, i, j)) {
                 moved = true;
             } else {
                 inPlace(i, j);
             }
             i = j;
         }
-        if (moved) {
-            permute(b, n);
-        }
+        return moved ? src : null;
     }
 
     /**
-     * Sets {@link #dest} for records {@code [from, to)}: a stable counting sort by container, groups in
+     * Sets {@link #src} for places {@code [from, to)}: a stable counting sort by container, groups in
      * order of first appearance. False when the run has a single container (left in place).
      */
-    private boolean groupRun(Batch b, int from, int to) {
-        int[] container = b.container;
+    private boolean groupRun(int[] containers, int from, int to) {
         int groups = 0;
         for (int k = from; k < to; k++) {
-            int c = container[k];
+            int c = containers[k];
             if (count[c]++ == 0) {
                 if (groups == touched.length) {
                     touched = java.util.Arrays.copyOf(touched, groups * 2);
@@ -94,14 +79,14 @@ final class ContainerGroups {
             return false; // one container: already grouped
         }
         int at = from;
-        for (int g = 0; g < groups; g++) { // count[c] becomes the next position of c's records
+        for (int g = 0; g < groups; g++) { // count[c] becomes the next place of c's records
             int c = touched[g];
             int size = count[c];
             count[c] = at;
             at += size;
         }
         for (int k = from; k < to; k++) {
-            dest[k] = count[container[k]]++;
+            src[count[containers[k]]++] = k;
         }
         for (int g = 0; g < groups; g++) {
             count[touched[g]] = 0;
@@ -111,90 +96,7 @@ final class ContainerGroups {
 
     private void inPlace(int from, int to) {
         for (int k = from; k < to; k++) {
-            dest[k] = k;
+            src[k] = k;
         }
-    }
-
-    /** Moves records {@code [0, n)} of {@code b} to {@link #dest}, trading its columns for the spare ones. */
-    private void permute(Batch b, int n) {
-        if (def.length < n) { // the spare set as long as the batch's columns: they trade places
-            int cap = b.capacity();
-            def = new EventDefinition[cap];
-            offset = new int[cap];
-            line = new int[cap];
-            time = new double[cap];
-            type = new int[cap];
-            container = new int[cap];
-            value = new int[cap];
-            other = new int[cap];
-            key = new int[cap];
-            keyEnd = new int[cap];
-            number = new double[cap];
-            user0 = new int[cap];
-            user1 = new int[cap];
-        }
-        EventDefinition[] defs = b.def;
-        b.def = scatter(defs, def, n);
-        def = defs;
-        int[] t = b.offset;
-        b.offset = scatter(t, offset, n);
-        offset = t;
-        t = b.line;
-        b.line = scatter(t, line, n);
-        line = t;
-        double[] x = b.time;
-        b.time = scatter(x, time, n);
-        time = x;
-        t = b.type;
-        b.type = scatter(t, type, n);
-        type = t;
-        t = b.container;
-        b.container = scatter(t, container, n);
-        container = t;
-        t = b.value;
-        b.value = scatter(t, value, n);
-        value = t;
-        t = b.other;
-        b.other = scatter(t, other, n);
-        other = t;
-        t = b.key;
-        b.key = scatter(t, key, n);
-        key = t;
-        t = b.keyEnd;
-        b.keyEnd = scatter(t, keyEnd, n);
-        keyEnd = t;
-        x = b.number;
-        b.number = scatter(x, number, n);
-        number = x;
-        t = b.user0;
-        b.user0 = scatter(t, user0, n);
-        user0 = t;
-        t = b.user1;
-        b.user1 = scatter(t, user1, n);
-        user1 = t;
-    }
-
-    private int[] scatter(int[] col, int[] into, int n) {
-        int[] d = dest;
-        for (int k = 0; k < n; k++) {
-            into[d[k]] = col[k];
-        }
-        return into;
-    }
-
-    private double[] scatter(double[] col, double[] into, int n) {
-        int[] d = dest;
-        for (int k = 0; k < n; k++) {
-            into[d[k]] = col[k];
-        }
-        return into;
-    }
-
-    private EventDefinition[] scatter(EventDefinition[] col, EventDefinition[] into, int n) {
-        int[] d = dest;
-        for (int k = 0; k < n; k++) {
-            into[d[k]] = col[k];
-        }
-        return into;
     }
 }

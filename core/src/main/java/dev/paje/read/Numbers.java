@@ -26,6 +26,19 @@ final class Numbers {
      * more digits, not a number) goes to {@link #general}.
      */
     static double parse(byte[] buf, int from, int to) {
+        int n = to - from;
+        if (n > 0 && n <= 17 && from + 18 <= buf.length) { // the common case, small enough to inline
+            int minus = buf[from] == '-' ? 1 : 0;
+            double v = eightAndEight(buf, from + minus, to);
+            if (v >= 0) {
+                return minus != 0 ? -v : v;
+            }
+        }
+        return signed(buf, from, to);
+    }
+
+    /** {@link #parse} of any form: more digits, an exponent, a '+', not a number. */
+    private static double signed(byte[] buf, int from, int to) {
         int i = from;
         if (i >= to || to - from > 17) {
             return general(buf, from, to);
@@ -81,15 +94,21 @@ final class Numbers {
         long w = (long) Swar.LONGS.get(buf, i);
         long dots = Swar.zeros(w ^ DOTS);
         int dot = Long.numberOfTrailingZeros(dots) >>> 3; // digits before the dot (8: none in the word)
-        if (dot >= n || dots == 0) { // no dot: an integer of up to eight digits
-            return n > 8 ? -1 : digits(w, n);
+        int fraction = 0;
+        long part = 0;
+        if (dots == 0 || dot >= n) { // no dot: an integer of up to eight digits
+            if (n > 8) {
+                return -1;
+            }
+            dot = n;
+        } else {
+            fraction = n - dot - 1;
+            if (dot == 0 || fraction == 0 || fraction > 8 || dot + fraction > 15) {
+                return -1;
+            }
+            part = digits((long) Swar.LONGS.get(buf, i + dot + 1), fraction);
         }
-        int fraction = n - dot - 1;
-        if (dot == 0 || fraction == 0 || fraction > 8 || dot + fraction > 15) {
-            return -1;
-        }
-        long whole = digits(w, dot);
-        long part = digits((long) Swar.LONGS.get(buf, i + dot + 1), fraction);
+        long whole = digits(w, dot); // one call site for both shapes: a smaller method, inlined where it is hot
         if ((whole | part) < 0) {
             return -1;
         }

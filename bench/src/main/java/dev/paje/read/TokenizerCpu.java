@@ -1,0 +1,76 @@
+package dev.paje.read;
+
+import dev.paje.store.Names;
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The tokenizer alone on one thread, as the reader runs it (recycled batches, grouped by container):
+ * tokenizes a trace file's 4 MB chunks PASSES times and prints each pass's CPU seconds of this thread (the
+ * figure to compare on a shared machine) and, for the first pass, a checksum of every batch's records
+ * and names: two builds that tokenize alike print the same checksum.
+ *
+ * <p>Usage: {@code java -XX:+UseParallelGC -cp bench/target/benchmarks.jar dev.paje.read.TokenizerCpu FILE PASSES}
+ */
+public class TokenizerCpu {
+    public static void main(String[] a) throws Exception {
+        Path file = Path.of(a[0]);
+        int passes = Integer.parseInt(a[1]);
+        byte[][] chunks;
+        Header header;
+        long size;
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            size = ch.size();
+            byte[] head = new byte[(int) Math.min(size, ReadOptions.DEFAULT_CHUNK)];
+            TraceReader.readFully(ch, ByteBuffer.wrap(head), 0);
+            header = Header.prefix(head, head.length, false);
+            long[] b = Chunks.bounds(ch, size, ReadOptions.DEFAULT_CHUNK);
+            chunks = new byte[b.length - 1][];
+            for (int k = 0; k < chunks.length; k++) {
+                chunks[k] = new byte[(int) (b[k + 1] - b[k])];
+                TraceReader.readFully(ch, ByteBuffer.wrap(chunks[k]), b[k]);
+            }
+        }
+        var mx = ManagementFactory.getThreadMXBean();
+        for (int p = 0; p < passes; p++) {
+            ChunkTokenizer t = new ChunkTokenizer(new NameMaps(new Names()), true);
+            Batch batch = new Batch(chunks[0], chunks[0].length, 1);
+            long sum = 0;
+            long cpu = mx.getCurrentThreadCpuTime();
+            for (byte[] c : chunks) {
+                batch.reset(c, c.length);
+                Batch b = t.tokenize(batch, header);
+                if (p == 0) sum = sum * 31 + checksum(b);
+            }
+            double s = (mx.getCurrentThreadCpuTime() - cpu) / 1e9;
+            System.out.printf("pass %d: %.3f cpu-s  %.1f MB/s cpu%s%n", p, s, size / 1e6 / s, p == 0 ? "  checksum " + Long.toHexString(sum) : "");
+        }
+    }
+
+    static long checksum(Batch b) {
+        long h = b.size * 31L + b.lines;
+        for (int i = 0; i < b.size; i++) {
+            EventDefinition d = b.def[i];
+            h = h * 1000003 + (d == null ? 0 : d.fieldCount() * 7 + d.kind().ordinal());
+            h = h * 31 + b.offset[i];
+            h = h * 31 + b.line[i];
+            if (d == null) continue;
+            h = h * 31 + Double.doubleToRawLongBits(b.time[i]);
+            h = h * 31 + Double.doubleToRawLongBits(b.number[i]);
+            h = h * 31 + b.type[i];
+            h = h * 31 + b.container[i];
+            h = h * 31 + b.value[i];
+            h = h * 31 + b.other[i];
+            h = h * 31 + b.key[i];
+            if (b.key[i] >= 0) h = h * 31 + b.keyEnd[i];
+            h = h * 31 + b.user0[i];
+            h = h * 31 + b.user1[i];
+        }
+        var v = b.names;
+        for (int i = 0; i < v.size(); i++) h = h * 31 + v.offsets()[i + 1];
+        return h;
+    }
+}

@@ -9,6 +9,8 @@ public abstract sealed class EntityTable permits StateTable, EventTable, Variabl
     private UserColumns user;
     /** The multi-resolution summary of the rows (built when the store is sealed), or null. */
     Pyramid pyramid;
+    /** The summary being built while the rows are written (a store's tables), or null. */
+    LiveSummary live;
 
     EntityTable(Rows rows) {
         this.rows = rows;

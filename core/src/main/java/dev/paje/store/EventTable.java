@@ -23,6 +23,9 @@ public final class EventTable extends EntityTable {
     public int add(double t, int valueIndex) {
         int r = rows.add(Double.doubleToRawLongBits(t), valueIndex);
         lastAdded = t;
+        if (live != null) {
+            ((LiveEvents) live).added(this, r, t);
+        }
         return r;
     }
 

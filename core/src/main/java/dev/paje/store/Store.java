@@ -46,48 +46,29 @@ public final class Store {
     }
 
     /**
-     * Builds the summaries of the large state, variable and event tables, {@code threads} tables at
-     * a time: the file is frozen (every block saved, readable from any thread), each summary is
-     * built on the heap by a worker, and this thread copies them into the file in table order (so
-     * the file is the same whatever the thread count), with at most two per worker waiting.
+     * Finishes the summaries built while the tables were written (their last buckets, the states still
+     * open) for a trace ending at {@code end}: every large state, variable and event table gets one
+     * where a level is worth it.
      */
-    static void summarize(Trace trace, StoreFile file, int threads) throws IOException {
-        List<EntityTable> tables = new ArrayList<>();
+    static void summarize(Trace trace, double end) {
         for (Container c : trace.containers()) {
             for (Type t : trace.types()) {
                 EntityTable table = c.table(t);
-                if (table != null && table.size() >= Pyramid.MIN_ROWS && !(table instanceof LinkTable)) {
-                    tables.add(table);
+                if (table != null && table.live != null) {
+                    table.pyramid = table.live.finish(table, end, Pyramid.minPerBucket(table));
+                    table.live = null;
                 }
             }
-        }
-        if (tables.isEmpty()) {
-            return;
-        }
-        double start = trace.start();
-        double end = trace.end();
-        file.freeze();
-        ExecutorService workers = Workers.pool(threads, "paje-summary");
-        try {
-            ArrayDeque<Future<Pyramid>> waiting = new ArrayDeque<>();
-            int next = 0;
-            for (EntityTable table : tables) {
-                while (next < tables.size() && waiting.size() < 2 * threads) {
-                    EntityTable t = tables.get(next++);
-                    waiting.add(workers.submit(() -> Pyramid.build(t, start, end, null, Pyramid.minPerBucket(t)))); // on the heap
-                }
-                Pyramid onHeap = Workers.get(waiting.poll(), "building the summaries");
-                table.pyramid = onHeap == null ? null : onHeap.copyTo(file);
-            }
-        } finally {
-            workers.shutdownNow();
-            file.thaw();
         }
     }
 
     /** A new, empty table of {@code kind} in this store. */
     public EntityTable newTable(TypeKind kind) {
-        return EntityTable.create(kind, file, keys);
+        EntityTable table = EntityTable.create(kind, file, keys);
+        if (summaries) {
+            table.live = LiveSummary.of(table, file); // built while the rows are written
+        }
+        return table;
     }
 
     /**
@@ -96,7 +77,7 @@ public final class Store {
      */
     public void seal(Trace trace, String key, long lines, long events) throws IOException {
         if (summaries) {
-            summarize(trace, file, threads);
+            summarize(trace, trace.end());
         }
         file.seal(new StoreMeta.Encoder(trace, keys, key, lines, events));
     }

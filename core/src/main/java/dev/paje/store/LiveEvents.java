@@ -52,8 +52,10 @@ final class LiveEvents extends LiveSummary {
         }
 
         @Override
-        void write(Rows out) {
-            out.add(index, n);
+        void write(RowStage out) {
+            int r = out.add();
+            out.set(r, 0, index);
+            out.set(r, 1, n);
         }
 
         @Override

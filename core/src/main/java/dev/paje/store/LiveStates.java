@@ -216,7 +216,7 @@ final class LiveStates extends LiveSummary {
         }
 
         @Override
-        void write(Rows out) {
+        void write(RowStage out) {
             // sorted by (level, value): readers find a bucket's pairs in a stable order
             for (int i = 1; i < count; i++) {
                 long key = keys[i];
@@ -230,7 +230,10 @@ final class LiveStates extends LiveSummary {
                 times[j] = time;
             }
             for (int i = 0; i < count; i++) {
-                out.add(index, keys[i], Double.doubleToRawLongBits(times[i]));
+                int r = out.add();
+                out.set(r, 0, index);
+                out.set(r, 1, keys[i]);
+                out.setDouble(r, 2, times[i]);
             }
         }
 

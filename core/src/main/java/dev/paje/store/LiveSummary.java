@@ -34,8 +34,8 @@ abstract class LiveSummary {
     int levels;
     /** Levels from this one up cannot be built (a bucket with too many values, rows out of order). */
     int failedFrom = MAX_LEVELS;
-    private final Rows[] out = new Rows[MAX_LEVELS];
-    private final Rows[] longs = new Rows[MAX_LEVELS];
+    private final RowStage[] out = new RowStage[MAX_LEVELS];
+    private final RowStage[] longs = new RowStage[MAX_LEVELS];
     private final Open[] open = new Open[MAX_LEVELS];
     /** The time at which {@link #slow} has something to do: emit a bucket, add a level, decide an open entity. */
     private double nextCheck = Double.NEGATIVE_INFINITY;
@@ -101,21 +101,19 @@ abstract class LiveSummary {
         int top = Math.min(levels, failedFrom);
         for (int k = 0; k < top; k++) {
             Open o = open[k];
-            if (o.n > 0) {
+            if (t >= o.due) { // only then can its oldest bucket go
                 long below = bucketOf(k, t) - 2;
-                if (o.b[0].index < below) {
+                if (o.n > 0 && o.b[0].index < below) {
                     evict(k, below);
                 }
+                o.due = o.n == 0 ? Double.POSITIVE_INFINITY : origin + (o.b[0].index + 3) * w[k];
             }
         }
         decide(t);
         double next = levels < MAX_LEVELS ? origin + w[levels - 1] : Double.POSITIVE_INFINITY;
         top = Math.min(levels, failedFrom);
         for (int k = 0; k < top; k++) {
-            Open o = open[k];
-            if (o.n > 0) {
-                next = Math.min(next, origin + (o.b[0].index + 3) * w[k]);
-            }
+            next = Math.min(next, open[k].due);
         }
         nextCheck = Math.min(next, nextDecision());
     }
@@ -161,7 +159,7 @@ abstract class LiveSummary {
         abstract void clear();
 
         /** Appends the bucket's rows to {@code out}. */
-        abstract void write(Rows out);
+        abstract void write(RowStage out);
 
         /** Adds this bucket (of a finer level) into {@code parent}; false when it does not fit. */
         abstract boolean into(Bucket parent);
@@ -174,6 +172,8 @@ abstract class LiveSummary {
         Bucket[] spare = new Bucket[4];
         int spares;
         long emitted = Long.MIN_VALUE;
+        /** When the oldest bucket may be emitted (a lower bound: then {@link #slow} looks). */
+        double due = Double.POSITIVE_INFINITY;
     }
 
     /** Bucket {@code b} of level {@code k}, opened if needed; null when that level is not being built. */
@@ -202,7 +202,11 @@ abstract class LiveSummary {
         System.arraycopy(o.b, i, o.b, i + 1, o.n - i);
         o.b[i] = k0;
         o.n++;
-        checkAt(origin + (b + 3) * w[k]);
+        double due = origin + (b + 3) * w[k];
+        if (due < o.due) {
+            o.due = due;
+            checkAt(due);
+        }
         return k0;
     }
 
@@ -236,10 +240,10 @@ abstract class LiveSummary {
         o.emitted = Math.max(o.emitted, below);
     }
 
-    private Rows rows(Rows[] at, int k, int stride) {
-        Rows r = at[k];
+    private RowStage rows(RowStage[] at, int k, int stride) {
+        RowStage r = at[k];
         if (r == null) {
-            r = EntityTable.rows(stride, file);
+            r = new RowStage(stride, file);
             at[k] = r;
         }
         return r;
@@ -247,7 +251,7 @@ abstract class LiveSummary {
 
     /** Appends an entity at least a bucket of level {@code k} long to its long list; returns its row there. */
     final int addLong(int k, double s, double e, long field, int row) {
-        Rows l = rows(longs, k, kind.longStride());
+        RowStage l = rows(longs, k, kind.longStride());
         int r = l.add();
         l.setDouble(r, 0, s);
         l.setDouble(r, 1, e);
@@ -298,15 +302,15 @@ abstract class LiveSummary {
         Rows[] b = new Rows[m];
         Rows[] l = kind.longStride() == 0 ? null : new Rows[m];
         for (int k = 0; k < m; k++) {
-            b[k] = rows(out, from + k, kind.bucketStride());
+            b[k] = rows(out, from + k, kind.bucketStride()).rows();
             if (l != null) {
-                l[k] = rows(longs, from + k, kind.longStride());
+                l[k] = rows(longs, from + k, kind.longStride()).rows();
             }
         }
         return kind.summary(new Pyramid.Levels(origin, end, widths, b, l));
     }
 
-    private static int size(Rows r) {
+    private static int size(RowStage r) {
         return r == null ? 0 : r.size();
     }
 }

@@ -91,7 +91,7 @@ final class LiveVariable extends LiveSummary {
         }
 
         @Override
-        void write(Rows out) {
+        void write(RowStage out) {
             int r = out.add();
             out.set(r, 0, index);
             out.setDouble(r, 1, min);

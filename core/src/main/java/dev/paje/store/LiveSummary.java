@@ -24,8 +24,8 @@ abstract class LiveSummary {
     private static final int MAX_LEVELS = 60;
 
     final Pyramid.Kind kind;
-    private final StoreFile file;
-    private final int perBucket;
+    final StoreFile file;
+    final int perBucket;
     /** Rows of the table at which to try starting (doubled while the rows span no time). */
     private int startAt = Pyramid.MIN_ROWS;
     boolean started;
@@ -41,6 +41,7 @@ abstract class LiveSummary {
     private double nextCheck = Double.NEGATIVE_INFINITY;
 
     LiveSummary(Pyramid.Kind kind, StoreFile file, int perBucket) {
+        // perBucket: rows per level-0 bucket on average in the first rows
         this.kind = kind;
         this.file = file;
         this.perBucket = perBucket;
@@ -51,7 +52,7 @@ abstract class LiveSummary {
         Pyramid.Kind kind = Pyramid.Kind.of(table);
         return kind == null ? null : switch (kind) {
             case STATE -> new LiveStates(file);
-            case VARIABLE -> new LiveVariable(file);
+            case VARIABLE -> new LiveVariable(file, Pyramid.MIN_PER_BUCKET);
             case EVENT -> new LiveEvents(file);
         };
     }

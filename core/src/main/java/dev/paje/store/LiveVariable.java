@@ -7,13 +7,19 @@ package dev.paje.store;
 final class LiveVariable extends LiveSummary {
     private double lastStart = Double.NEGATIVE_INFINITY;
 
-    LiveVariable(StoreFile file) {
-        // the finest rows per bucket any variable gets: levels too fine for a small one are dropped at the end
-        super(Pyramid.Kind.VARIABLE, file, Pyramid.FINE_PER_BUCKET);
+    LiveVariable(StoreFile file, int perBucket) {
+        super(Pyramid.Kind.VARIABLE, file, perBucket);
     }
 
     /** Row {@code row} of {@code t}, from {@code s} with value bits {@code v}, ended at {@code e}: the writer's hook. */
     void closed(VariableTable t, int row, double s, double e, long v) {
+        if (row + 1 >= Pyramid.FINE_ROWS && perBucket != Pyramid.FINE_PER_BUCKET) {
+            // large enough for finer levels (Pyramid.minPerBucket): start again, reading the rows back once
+            LiveVariable fine = new LiveVariable(file, Pyramid.FINE_PER_BUCKET);
+            t.live = fine;
+            fine.closed(t, row, s, e, v);
+            return;
+        }
         if (!started) {
             if (due(row + 1) && start(t.start(0), t.start(row), row + 1)) {
                 for (int r = 0; r <= row; r++) {

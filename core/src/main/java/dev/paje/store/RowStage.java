@@ -53,12 +53,7 @@ final class RowStage {
     }
 
     private void flush() {
-        for (int i = 0; i < n; i++) {
-            int r = target.add();
-            for (int f = 0; f < stride; f++) {
-                target.set(r, f, buf[i * stride + f]);
-            }
-        }
+        target.addAll(buf, n);
         n = 0;
     }
 

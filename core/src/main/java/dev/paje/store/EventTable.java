@@ -12,7 +12,7 @@ public final class EventTable extends EntityTable {
         super(rows);
     }
 
-    /** The multi-resolution summary of the events (built when the store is sealed), or null. */
+    /** The multi-resolution summary of the events (built while the store is written), or null. */
     public EventSummary summary() {
         return (EventSummary) pyramid;
     }

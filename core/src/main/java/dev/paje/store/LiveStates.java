@@ -187,8 +187,8 @@ final class LiveStates extends LiveSummary {
 
     /** A bucket of (nesting level, value) pairs and their time. */
     private static final class Pairs extends Bucket {
-        private long[] keys = new long[4];
-        private double[] times = new double[4];
+        private long[] keys = new long[2];
+        private double[] times = new double[2];
         private int count;
 
         @Override

@@ -168,9 +168,9 @@ abstract class LiveSummary {
 
     /** The open buckets of one level, in index order. */
     private static final class Open {
-        Bucket[] b = new Bucket[4];
+        Bucket[] b = new Bucket[2];
         int n;
-        Bucket[] spare = new Bucket[4];
+        Bucket[] spare = new Bucket[2];
         int spares;
         long emitted = Long.MIN_VALUE;
         /** When the oldest bucket may be emitted (a lower bound: then {@link #slow} looks). */

@@ -10,21 +10,23 @@ import java.util.Arrays;
  */
 final class RowStage {
     /** Rows held on the heap at most (then appended to the target together). */
-    static final int MAX = 32;
+    static final int MAX = 8;
 
-    private final Rows target;
     private final int stride;
+    private final StoreFile file;
+    /** Created at the first append (thousands of levels: most stay a few rows until the end). */
+    private Rows target;
     private long[] buf;
     private int n;
+    private int flushed;
 
     RowStage(int stride, StoreFile file) {
         this.stride = stride;
-        this.target = EntityTable.rows(stride, file);
-        this.buf = new long[4 * stride];
+        this.file = file;
     }
 
     int size() {
-        return target.size() + n;
+        return flushed + n;
     }
 
     /** Appends a row of zeros; returns its index. */
@@ -32,15 +34,17 @@ final class RowStage {
         if (n == MAX) {
             flush();
         }
-        if ((n + 1) * stride > buf.length) {
+        if (buf == null) {
+            buf = new long[2 * stride];
+        } else if ((n + 1) * stride > buf.length) {
             buf = Arrays.copyOf(buf, Math.min(buf.length * 2, MAX * stride));
         }
         Arrays.fill(buf, n * stride, (n + 1) * stride, 0L);
-        return target.size() + n++;
+        return flushed + n++;
     }
 
     void set(int row, int field, long v) {
-        int at = row - target.size();
+        int at = row - flushed;
         if (at >= 0) {
             buf[at * stride + field] = v;
         } else {
@@ -53,7 +57,11 @@ final class RowStage {
     }
 
     private void flush() {
+        if (target == null) {
+            target = EntityTable.rows(stride, file);
+        }
         target.addAll(buf, n);
+        flushed += n;
         n = 0;
     }
 

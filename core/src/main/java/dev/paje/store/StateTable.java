@@ -21,7 +21,7 @@ public final class StateTable extends EntityTable {
         super(rows);
     }
 
-    /** The multi-resolution summary of the rows (built when the store is sealed), or null. */
+    /** The multi-resolution summary of the rows (built while the store is written), or null. */
     public StateSummary summary() {
         return (StateSummary) pyramid;
     }

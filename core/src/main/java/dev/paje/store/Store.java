@@ -1,11 +1,6 @@
 package dev.paje.store;
 
 import java.io.IOException;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 
 /**
  * Where a trace being simulated puts its entities: a {@link StoreFile} being written and the
@@ -16,17 +11,13 @@ public final class Store {
     private final KeyLog keys;
 
     private final boolean summaries;
-    private final int threads;
 
-    /** A store; with {@code summaries}, large state, variable and event tables get their zoomed-out summaries when sealed. */
+    /**
+     * A store; with {@code summaries}, large state, variable and event tables get their zoomed-out
+     * summaries, built while they are written and finished when sealed.
+     */
     public Store(StoreFile file, boolean summaries) {
-        this(file, summaries, 1);
-    }
-
-    /** A store whose summaries are built by {@code threads} threads. */
-    public Store(StoreFile file, boolean summaries, int threads) {
         this.summaries = summaries;
-        this.threads = Math.max(1, threads);
         this.file = file;
         this.keys = new KeyLog(new Rows(1, file), 0);
     }

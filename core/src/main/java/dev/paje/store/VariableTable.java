@@ -18,7 +18,7 @@ public final class VariableTable extends EntityTable {
         super(rows);
     }
 
-    /** The multi-resolution summary of the steps (built when the store is sealed), or null. */
+    /** The multi-resolution summary of the steps (built while the store is written), or null. */
     public VariableSummary summary() {
         return (VariableSummary) pyramid;
     }

@@ -75,11 +75,13 @@ final class LiveStates extends LiveSummary {
         int row = rows[i];
         int done = listed[i];
         int[] lr = longRows[i];
-        System.arraycopy(rows, i + 1, rows, i, depth - i - 1);
-        System.arraycopy(starts, i + 1, starts, i, depth - i - 1);
-        System.arraycopy(valueLevels, i + 1, valueLevels, i, depth - i - 1);
-        System.arraycopy(listed, i + 1, listed, i, depth - i - 1);
-        System.arraycopy(longRows, i + 1, longRows, i, depth - i - 1);
+        if (i < depth - 1) { // not the innermost (flat mode's pushes): close the gap
+            System.arraycopy(rows, i + 1, rows, i, depth - i - 1);
+            System.arraycopy(starts, i + 1, starts, i, depth - i - 1);
+            System.arraycopy(valueLevels, i + 1, valueLevels, i, depth - i - 1);
+            System.arraycopy(listed, i + 1, listed, i, depth - i - 1);
+            System.arraycopy(longRows, i + 1, longRows, i, depth - i - 1);
+        }
         depth--;
         longRows[depth] = null;
         state(s, e, vl, row, done, lr);

@@ -198,10 +198,19 @@ final class LiveStates extends LiveSummary {
             count = 0;
         }
 
+        /** Adds {@code time} to {@code key}'s; keys kept sorted (binary search: up to 32 pairs, merged level after level). */
         boolean add(long key, double time) {
-            for (int i = 0; i < count; i++) {
-                if (keys[i] == key) {
-                    times[i] += time;
+            int lo = 0;
+            int hi = count;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                long k = keys[mid];
+                if (k < key) {
+                    lo = mid + 1;
+                } else if (k > key) {
+                    hi = mid;
+                } else {
+                    times[mid] += time;
                     return true;
                 }
             }
@@ -212,25 +221,17 @@ final class LiveStates extends LiveSummary {
                 keys = Arrays.copyOf(keys, count * 2);
                 times = Arrays.copyOf(times, count * 2);
             }
-            keys[count] = key;
-            times[count++] = time;
+            System.arraycopy(keys, lo, keys, lo + 1, count - lo);
+            System.arraycopy(times, lo, times, lo + 1, count - lo);
+            keys[lo] = key;
+            times[lo] = time;
+            count++;
             return true;
         }
 
         @Override
         void write(RowStage out) {
-            // sorted by (level, value): readers find a bucket's pairs in a stable order
-            for (int i = 1; i < count; i++) {
-                long key = keys[i];
-                double time = times[i];
-                int j = i;
-                for (; j > 0 && keys[j - 1] > key; j--) {
-                    keys[j] = keys[j - 1];
-                    times[j] = times[j - 1];
-                }
-                keys[j] = key;
-                times[j] = time;
-            }
+            // sorted by (level, value), as added: readers find a bucket's pairs in a stable order
             for (int i = 0; i < count; i++) {
                 int r = out.add();
                 out.set(r, 0, index);

@@ -37,6 +37,8 @@ abstract class LiveSummary {
     private final RowStage[] out = new RowStage[MAX_LEVELS];
     private final RowStage[] longs = new RowStage[MAX_LEVELS];
     private final Open[] open = new Open[MAX_LEVELS];
+    /** The most buckets open at once in a level (bounded: tests check it). */
+    int mostOpen;
     /** The time at which {@link #slow} has something to do: emit a bucket, add a level, decide an open entity. */
     private double nextCheck = Double.NEGATIVE_INFINITY;
 
@@ -203,6 +205,7 @@ abstract class LiveSummary {
         System.arraycopy(o.b, i, o.b, i + 1, o.n - i);
         o.b[i] = k0;
         o.n++;
+        mostOpen = Math.max(mostOpen, o.n);
         double due = origin + (b + 3) * w[k];
         if (due < o.due) {
             o.due = due;

@@ -159,7 +159,9 @@ class LiveSummaryTest {
     /** Finishes {@code t}'s live summary and compares it with the build from its rows; true when there is one. */
     private static boolean compare(EntityTable t, double end) {
         int perBucket = Pyramid.minPerBucket(t);
-        Pyramid live = t.live.finish(t, end, perBucket);
+        LiveSummary building = t.live;
+        Pyramid live = building.finish(t, end, perBucket);
+        assertThat(building.mostOpen).as("buckets open at once in a level").isLessThanOrEqualTo(6);
         if (live == null) {
             return false;
         }

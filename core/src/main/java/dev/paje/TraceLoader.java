@@ -187,7 +187,7 @@ public final class TraceLoader {
     private Loaded run(String name, ReadStep step, StoreFile file, String key) throws IOException {
         Diagnostics diagnostics = new Diagnostics(read.failFast(), read.maxProblems());
         Names names = new Names();
-        Store store = new Store(file, summaries);
+        Store store = new Store(file, summaries, threads);
         Simulator simulator = new Simulator(sim, diagnostics, names, store);
         simulator.file(name);
         TraceReader reader = new TraceReader(read, simulator, diagnostics, names, threads, progress);
@@ -292,8 +292,9 @@ public final class TraceLoader {
         }
 
         /**
-         * Build the zoomed-out summaries of large state, variable and event tables while the store is
-         * written (default: no; the viewer and the renderer want them: they make whole-trace windows cheap).
+         * Build the zoomed-out summaries of large state, variable and event tables when the store is sealed
+         * (or while it is written, with {@code -Dpaje.summaries.live=true}: see {@code Store}) (default: no;
+         * the viewer and the renderer want them: they make whole-trace windows cheap).
          */
         public Builder summaries(boolean on) {
             this.summaries = on;

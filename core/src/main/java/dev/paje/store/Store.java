@@ -1,6 +1,11 @@
 package dev.paje.store;
 
 import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 
 /**
  * Where a trace being simulated puts its entities: a {@link StoreFile} being written and the
@@ -11,13 +16,23 @@ public final class Store {
     private final KeyLog keys;
 
     private final boolean summaries;
-
+    private final int threads;
     /**
-     * A store; with {@code summaries}, large state, variable and event tables get their zoomed-out
-     * summaries, built while they are written and finished when sealed.
+     * Build the summaries while the tables are written ({@link LiveSummary}) instead of at seal: off by
+     * default (system property {@code paje.summaries.live=true}): on the 10 GB trace at a 256 MB heap it
+     * was 2.7x slower than building at seal (GC and the writer's pool: bench/RESULTS.md, wt-sum).
      */
+    private final boolean live = Boolean.getBoolean("paje.summaries.live");
+
+    /** A store; with {@code summaries}, large state, variable and event tables get their zoomed-out summaries when sealed. */
     public Store(StoreFile file, boolean summaries) {
+        this(file, summaries, 1);
+    }
+
+    /** A store whose summaries are built by {@code threads} threads. */
+    public Store(StoreFile file, boolean summaries, int threads) {
         this.summaries = summaries;
+        this.threads = Math.max(1, threads);
         this.file = file;
         this.keys = new KeyLog(new Rows(1, file), 0);
     }
@@ -37,11 +52,16 @@ public final class Store {
     }
 
     /**
-     * Finishes the summaries built while the tables were written (their last buckets, the states still
-     * open) for a trace ending at {@code end}: every large state, variable and event table gets one
-     * where a level is worth it.
+     * Builds the summaries of the large state, variable and event tables, {@code threads} tables at
+     * a time: the file is frozen (every block saved, readable from any thread), each summary is
+     * built on the heap by a worker, and this thread copies them into the file in table order (so
+     * the file is the same whatever the thread count), with at most two per worker waiting.
      */
-    static void summarize(Trace trace, double end) {
+    /**
+     * Finishes the summaries built while the tables were written (their last buckets, the states still
+     * open) for a trace ending at {@code end}.
+     */
+    static void finishLive(Trace trace, double end) {
         for (Container c : trace.containers()) {
             for (Type t : trace.types()) {
                 EntityTable table = c.table(t);
@@ -53,11 +73,45 @@ public final class Store {
         }
     }
 
+    static void summarize(Trace trace, StoreFile file, int threads) throws IOException {
+        List<EntityTable> tables = new ArrayList<>();
+        for (Container c : trace.containers()) {
+            for (Type t : trace.types()) {
+                EntityTable table = c.table(t);
+                if (table != null && table.size() >= Pyramid.MIN_ROWS && !(table instanceof LinkTable)) {
+                    tables.add(table);
+                }
+            }
+        }
+        if (tables.isEmpty()) {
+            return;
+        }
+        double start = trace.start();
+        double end = trace.end();
+        file.freeze();
+        ExecutorService workers = Workers.pool(threads, "paje-summary");
+        try {
+            ArrayDeque<Future<Pyramid>> waiting = new ArrayDeque<>();
+            int next = 0;
+            for (EntityTable table : tables) {
+                while (next < tables.size() && waiting.size() < 2 * threads) {
+                    EntityTable t = tables.get(next++);
+                    waiting.add(workers.submit(() -> Pyramid.build(t, start, end, null, Pyramid.minPerBucket(t)))); // on the heap
+                }
+                Pyramid onHeap = Workers.get(waiting.poll(), "building the summaries");
+                table.pyramid = onHeap == null ? null : onHeap.copyTo(file);
+            }
+        } finally {
+            workers.shutdownNow();
+            file.thaw();
+        }
+    }
+
     /** A new, empty table of {@code kind} in this store. */
     public EntityTable newTable(TypeKind kind) {
         EntityTable table = EntityTable.create(kind, file, keys);
-        if (summaries) {
-            table.live = LiveSummary.of(table, file); // built while the rows are written
+        if (summaries && live) {
+            table.live = LiveSummary.of(table, file);
         }
         return table;
     }
@@ -67,8 +121,10 @@ public final class Store {
      * complete and the trace reads from it. {@code key} identifies the source (for caches).
      */
     public void seal(Trace trace, String key, long lines, long events) throws IOException {
-        if (summaries) {
-            summarize(trace, trace.end());
+        if (summaries && live) {
+            finishLive(trace, trace.end());
+        } else if (summaries) {
+            summarize(trace, file, threads);
         }
         file.seal(new StoreMeta.Encoder(trace, keys, key, lines, events));
     }

@@ -7,8 +7,10 @@ package dev.paje.store;
 public abstract sealed class EntityTable permits StateTable, EventTable, VariableTable, LinkTable {
     Rows rows;
     private UserColumns user;
-    /** The multi-resolution summary of the rows (built when the store is sealed), or null. */
+    /** The multi-resolution summary of the rows (built while the store is written), or null. */
     Pyramid pyramid;
+    /** The summary being built while the rows are written (a store's tables), or null. */
+    LiveSummary live;
 
     EntityTable(Rows rows) {
         this.rows = rows;

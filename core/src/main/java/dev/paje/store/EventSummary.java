@@ -18,9 +18,10 @@ public final class EventSummary extends Pyramid {
     }
 
     /** Builds the summary of {@code t} for a trace spanning {@code [start, end]}, or null when no level is worth it. */
-    static EventSummary build(EventTable t, double start, double end, StoreFile file, int minPerBucket) {
+    static EventSummary build(EventTable t, double start, double end, StoreFile file, int minPerBucket,
+            double[] widths) {
         int n = t.size();
-        Levels kept = levels(n, start, end, n == 0 ? start : t.time(0), minPerBucket, Level[]::new,
+        Levels kept = levels(n, start, end, n == 0 ? start : t.time(0), minPerBucket, widths, Level[]::new,
                 w -> new Level(w, start, file), (ls, r) -> {
                     double time = t.time(r);
                     for (Level l : ls) {

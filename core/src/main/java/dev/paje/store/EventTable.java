@@ -12,7 +12,7 @@ public final class EventTable extends EntityTable {
         super(rows);
     }
 
-    /** The multi-resolution summary of the events (built when the store is sealed), or null. */
+    /** The multi-resolution summary of the events (built while the store is written), or null. */
     public EventSummary summary() {
         return (EventSummary) pyramid;
     }
@@ -23,6 +23,9 @@ public final class EventTable extends EntityTable {
     public int add(double t, int valueIndex) {
         int r = rows.add(Double.doubleToRawLongBits(t), valueIndex);
         lastAdded = t;
+        if (live != null) {
+            ((LiveEvents) live).added(this, r, t);
+        }
         return r;
     }
 

@@ -265,11 +265,19 @@ public abstract class Pyramid {
      * average; null for a table without summaries (links) or when no level is worth building.
      */
     static Pyramid build(EntityTable table, double start, double end, StoreFile file, int minPerBucket) {
+        return build(table, start, end, file, minPerBucket, null);
+    }
+
+    /**
+     * {@link #build(EntityTable, double, double, StoreFile, int)} with the levels of {@code widths} from
+     * origin {@code start} when not null (the reference the summaries built while writing are tested against).
+     */
+    static Pyramid build(EntityTable table, double start, double end, StoreFile file, int minPerBucket, double[] widths) {
         Kind kind = Kind.of(table);
         return kind == null ? null : switch (kind) {
-            case STATE -> StateSummary.build((StateTable) table, start, end, file, minPerBucket);
-            case VARIABLE -> VariableSummary.build((VariableTable) table, start, end, file, minPerBucket);
-            case EVENT -> EventSummary.build((EventTable) table, start, end, file, minPerBucket);
+            case STATE -> StateSummary.build((StateTable) table, start, end, file, minPerBucket, widths);
+            case VARIABLE -> VariableSummary.build((VariableTable) table, start, end, file, minPerBucket, widths);
+            case EVENT -> EventSummary.build((EventTable) table, start, end, file, minPerBucket, widths);
         };
     }
 
@@ -286,8 +294,9 @@ public abstract class Pyramid {
      * {@code first}: makes them with {@code make}, feeds them every row, keeps the useful ones.
      */
     static <L extends Level> Levels levels(int n, double start, double end, double first, int minPerBucket,
-            IntFunction<L[]> array, DoubleFunction<L> make, Feed<L> feed) {
-        List<Double> widths = widths(n, start, end, first, minPerBucket);
+            double[] at, IntFunction<L[]> array, DoubleFunction<L> make, Feed<L> feed) {
+        List<Double> widths = at == null ? widths(n, start, end, first, minPerBucket)
+                : java.util.Arrays.stream(at).boxed().toList();
         if (widths.isEmpty()) {
             return null;
         }

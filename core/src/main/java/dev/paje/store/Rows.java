@@ -207,6 +207,24 @@ public final class Rows {
         return r;
     }
 
+    /** Appends the {@code n} rows of {@code src} (row after row): a block at a time (summary levels, {@link RowStage}). */
+    void addAll(long[] src, int n) {
+        if (file == null) {
+            for (int i = 0; i < n; i++) {
+                int r = add();
+                System.arraycopy(src, i * stride, rowData(r), rowAt(r), stride);
+            }
+            return;
+        }
+        for (int i = 0; i < n; ) {
+            int r = add();
+            int m = Math.min(n - i, BLOCK_ROWS - (r & (BLOCK_ROWS - 1)));
+            size += m - 1;
+            System.arraycopy(src, i * stride, rowData(r), rowAt(r), m * stride);
+            i += m;
+        }
+    }
+
     /** The array holding row {@code r} (its frame marked dirty), where it starts at {@link #rowAt}. */
     private long[] rowData(int r) {
         if (file == null) {

@@ -57,9 +57,10 @@ public final class StateSummary extends Pyramid {
      * Builds the summary of {@code t} (rows in {@code file}, or on the heap when null) for a trace
      * spanning {@code [start, end]}, or returns null when no level is worth building.
      */
-    static StateSummary build(StateTable t, double start, double end, StoreFile file, int minPerBucket) {
+    static StateSummary build(StateTable t, double start, double end, StoreFile file, int minPerBucket,
+            double[] widths) {
         int n = t.size();
-        Levels kept = levels(n, start, end, n == 0 ? start : t.start(0), minPerBucket, Level[]::new,
+        Levels kept = levels(n, start, end, n == 0 ? start : t.start(0), minPerBucket, widths, Level[]::new,
                 w -> new Level(w, start, file), (ls, r) -> {
                     double s = t.start(r);
                     double e = t.end(r);

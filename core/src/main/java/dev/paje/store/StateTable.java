@@ -21,18 +21,26 @@ public final class StateTable extends EntityTable {
         super(rows);
     }
 
-    /** The multi-resolution summary of the rows (built when the store is sealed), or null. */
+    /** The multi-resolution summary of the rows (built while the store is written), or null. */
     public StateSummary summary() {
         return (StateSummary) pyramid;
     }
 
     /** Appends an open state and returns its row. */
     public int open(double time, int valueIndex, int nesting) {
-        return rows.add(Double.doubleToRawLongBits(time), OPEN, ((long) valueIndex << 32) | (nesting & 0xFFFFFFFFL));
+        long valueLevel = ((long) valueIndex << 32) | (nesting & 0xFFFFFFFFL);
+        int r = rows.add(Double.doubleToRawLongBits(time), OPEN, valueLevel);
+        if (live != null) {
+            ((LiveStates) live).open(this, r, time, valueLevel);
+        }
+        return r;
     }
 
     public void close(int row, double time) {
         rows.setDouble(row, END, time);
+        if (live != null) {
+            ((LiveStates) live).close(row, time);
+        }
     }
 
     public double start(int row) {

@@ -19,6 +19,12 @@ public final class Store {
     private final int threads;
     /** Entity rows are counted, not kept ({@link #dropping()}). */
     private final boolean drop;
+    /**
+     * Build the summaries while the tables are written ({@link LiveSummary}) instead of at seal: off by
+     * default (system property {@code paje.summaries.live=true}): on the 10 GB trace at a 256 MB heap it
+     * was 2.7x slower than building at seal (GC and the writer's pool: bench/RESULTS.md, wt-sum).
+     */
+    private final boolean live = Boolean.getBoolean("paje.summaries.live");
 
     /** A store; with {@code summaries}, large state, variable and event tables get their zoomed-out summaries when sealed. */
     public Store(StoreFile file, boolean summaries) {
@@ -80,6 +86,22 @@ public final class Store {
      * built on the heap by a worker, and this thread copies them into the file in table order (so
      * the file is the same whatever the thread count), with at most two per worker waiting.
      */
+    /**
+     * Finishes the summaries built while the tables were written (their last buckets, the states still
+     * open) for a trace ending at {@code end}.
+     */
+    static void finishLive(Trace trace, double end) {
+        for (Container c : trace.containers()) {
+            for (Type t : trace.types()) {
+                EntityTable table = c.table(t);
+                if (table != null && table.live != null) {
+                    table.pyramid = table.live.finish(table, end, Pyramid.minPerBucket(table));
+                    table.live = null;
+                }
+            }
+        }
+    }
+
     static void summarize(Trace trace, StoreFile file, int threads) throws IOException {
         List<EntityTable> tables = new ArrayList<>();
         for (Container c : trace.containers()) {
@@ -119,7 +141,11 @@ public final class Store {
         if (drop) {
             return EntityTable.createIn(kind, Rows::dropping, keys);
         }
-        return EntityTable.create(kind, file, keys);
+        EntityTable table = EntityTable.create(kind, file, keys);
+        if (summaries && live) {
+            table.live = LiveSummary.of(table, file);
+        }
+        return table;
     }
 
     /**
@@ -130,7 +156,9 @@ public final class Store {
         if (drop) {
             throw new IllegalStateException("a store that drops its rows cannot be sealed");
         }
-        if (summaries) {
+        if (summaries && live) {
+            finishLive(trace, trace.end());
+        } else if (summaries) {
             summarize(trace, file, threads);
         }
         file.seal(new StoreMeta.Encoder(trace, keys, key, lines, events));

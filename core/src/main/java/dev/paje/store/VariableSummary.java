@@ -61,9 +61,10 @@ public final class VariableSummary extends Pyramid {
     }
 
     /** Builds the summary of {@code t} for a trace spanning {@code [start, end]}, or null when no level is worth it. */
-    static VariableSummary build(VariableTable t, double start, double end, StoreFile file, int minPerBucket) {
+    static VariableSummary build(VariableTable t, double start, double end, StoreFile file, int minPerBucket,
+            double[] widths) {
         int n = t.size();
-        Levels kept = levels(n, start, end, n == 0 ? start : t.start(0), minPerBucket, Level[]::new,
+        Levels kept = levels(n, start, end, n == 0 ? start : t.start(0), minPerBucket, widths, Level[]::new,
                 w -> new Level(w, start, file), (ls, r) -> {
                     double s = t.start(r);
                     double e = t.end(r);

@@ -18,7 +18,7 @@ public final class VariableTable extends EntityTable {
         super(rows);
     }
 
-    /** The multi-resolution summary of the steps (built when the store is sealed), or null. */
+    /** The multi-resolution summary of the steps (built while the store is written), or null. */
     public VariableSummary summary() {
         return (VariableSummary) pyramid;
     }
@@ -58,6 +58,7 @@ public final class VariableTable extends EntityTable {
                     return last;
                 }
                 rows.setDouble(last, END, time);
+                summarize(last, time);
             }
         }
         int r = rows.add(Double.doubleToRawLongBits(time), StateTable.OPEN, Double.doubleToRawLongBits(v));
@@ -68,6 +69,13 @@ public final class VariableTable extends EntityTable {
         return r;
     }
 
+    /** Row {@code last} (the tail) ended at {@code time}: tells the summary being built, if any. */
+    private void summarize(int last, double time) {
+        if (live != null) {
+            ((LiveVariable) live).closed(this, last, tailStart, time, Double.doubleToRawLongBits(tailValue));
+        }
+    }
+
     /** Closes the open interval, if any, at {@code time}. */
     public void close(double time) {
         int last = rows.size() - 1;
@@ -76,6 +84,7 @@ public final class VariableTable extends EntityTable {
             if (tailOpen) {
                 rows.setDouble(last, END, time);
                 tailOpen = false;
+                summarize(last, time);
             }
         }
     }

@@ -1,0 +1,254 @@
+package dev.paje.store;
+
+import java.util.Arrays;
+import java.util.PriorityQueue;
+
+/**
+ * A state table's {@link StateSummary} built while it is written ({@link LiveSummary}): a state is
+ * summarized when it closes. Long lists must be in start order, and states close innermost first: a
+ * state still open is listed (end unknown, set when it closes) as soon as it is a bucket long at
+ * that level, which is before any state starting after it can be, so every list stays in start order.
+ */
+final class LiveStates extends LiveSummary {
+    /** The open states, outermost (earliest) first: row, start, value and level, levels where listed. */
+    private int[] rows = new int[4];
+    private double[] starts = new double[4];
+    private long[] valueLevels = new long[4];
+    private int[] listed = new int[4];
+    private int[][] longRows = new int[4][];
+    private int depth;
+
+    LiveStates(StoreFile file) {
+        super(Pyramid.Kind.STATE, file, Pyramid.MIN_PER_BUCKET);
+    }
+
+    /** Row {@code row} of {@code t} opened at {@code time}: the writer's hook. */
+    void open(StateTable t, int row, double time, long valueLevel) {
+        if (!started) {
+            if (due(row + 1)) {
+                replay(t, row + 1);
+            }
+            return;
+        }
+        tick(time);
+        push(row, time, valueLevel);
+    }
+
+    /** Row {@code row} of {@code t} closed at {@code time}: the writer's hook. */
+    void close(int row, double time) {
+        if (!started) {
+            return;
+        }
+        tick(time);
+        int i = depth - 1;
+        while (i >= 0 && rows[i] != row) {
+            i--;
+        }
+        if (i < 0) {
+            fail(0); // not a state this builder saw open
+            return;
+        }
+        closed(i, time);
+    }
+
+    private void push(int row, double time, long valueLevel) {
+        if (depth == rows.length) {
+            int n = depth * 2;
+            rows = Arrays.copyOf(rows, n);
+            starts = Arrays.copyOf(starts, n);
+            valueLevels = Arrays.copyOf(valueLevels, n);
+            listed = Arrays.copyOf(listed, n);
+            longRows = Arrays.copyOf(longRows, n);
+        }
+        rows[depth] = row;
+        starts[depth] = time;
+        valueLevels[depth] = valueLevel;
+        listed[depth] = 0;
+        depth++;
+        checkAt(time + w[0]);
+    }
+
+    /** Open state {@code i} ends at {@code e}: into the long lists where it is long, the buckets of the first level where not. */
+    private void closed(int i, double e) {
+        double s = starts[i];
+        long vl = valueLevels[i];
+        int row = rows[i];
+        int done = listed[i];
+        int[] lr = longRows[i];
+        if (i < depth - 1) { // not the innermost (flat mode's pushes): close the gap
+            System.arraycopy(rows, i + 1, rows, i, depth - i - 1);
+            System.arraycopy(starts, i + 1, starts, i, depth - i - 1);
+            System.arraycopy(valueLevels, i + 1, valueLevels, i, depth - i - 1);
+            System.arraycopy(listed, i + 1, listed, i, depth - i - 1);
+            System.arraycopy(longRows, i + 1, longRows, i, depth - i - 1);
+        }
+        depth--;
+        longRows[depth] = null;
+        state(s, e, vl, row, done, lr);
+    }
+
+    private void state(double s, double e, long vl, int row, int done, int[] lr) {
+        double len = e - s;
+        int top = Math.min(levels, failedFrom);
+        int k = 0;
+        for (; k < top && len >= w[k]; k++) {
+            if (k < done) {
+                endLong(k, lr[k], e);
+            } else {
+                addLong(k, s, e, vl, row);
+            }
+        }
+        if (k >= top) {
+            return;
+        }
+        int level = Math.max(0, (int) vl);
+        long key = ((long) level << 32) | (vl >>> 32);
+        long b0 = bucketOf(k, s);
+        long b1 = Math.max(b0, bucketOf(k, e));
+        for (long b = b0; b <= b1; b++) {
+            double a = bucketStart(k, b);
+            double part = Math.min(e, a + w[k]) - Math.max(s, a);
+            if (part > 0 || b == b0) {
+                Bucket bucket = bucket(k, b);
+                if (bucket == null) {
+                    return;
+                }
+                if (!((Pairs) bucket).add(key, Math.max(0, part))) {
+                    fail(k);
+                    return;
+                }
+            }
+        }
+    }
+
+    @Override
+    void decide(double t) {
+        int top = Math.min(levels, failedFrom);
+        for (int i = 0; i < depth; i++) {
+            int d = listed[i];
+            while (d < top && t - starts[i] >= w[d]) {
+                if (longRows[i] == null || longRows[i].length <= d) {
+                    longRows[i] = Arrays.copyOf(longRows[i] == null ? new int[0] : longRows[i], Math.max(4, d * 2));
+                }
+                longRows[i][d] = addLong(d, starts[i], Double.NaN, valueLevels[i], rows[i]);
+                d++;
+            }
+            listed[i] = d;
+        }
+    }
+
+    @Override
+    double nextDecision() {
+        double next = Double.POSITIVE_INFINITY;
+        int top = Math.min(levels, failedFrom);
+        for (int i = 0; i < depth; i++) {
+            if (listed[i] < top) {
+                next = Math.min(next, starts[i] + w[listed[i]]);
+            }
+        }
+        return next;
+    }
+
+    /** Starts with the table's first {@code n} rows: their opens and closes again, in time order. */
+    private void replay(StateTable t, int n) {
+        if (!start(t.start(0), t.start(n - 1), n)) {
+            return;
+        }
+        PriorityQueue<double[]> ends = new PriorityQueue<>((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0])
+                : Double.compare(b[1], a[1])); // same end: the inner (later) one first
+        for (int r = 0; r < n; r++) {
+            double s = t.start(r);
+            while (!ends.isEmpty() && ends.peek()[0] <= s) {
+                double[] c = ends.poll();
+                close((int) c[1], c[0]);
+            }
+            tick(s);
+            push(r, s, t.rows.get(r, 2));
+            double e = t.end(r);
+            if (!Double.isNaN(e)) {
+                ends.add(new double[] {e, r});
+            }
+        }
+        while (!ends.isEmpty()) {
+            double[] c = ends.poll();
+            close((int) c[1], c[0]);
+        }
+    }
+
+    @Override
+    void closeAll(EntityTable table, double end) {
+        while (depth > 0) {
+            closed(depth - 1, end);
+        }
+    }
+
+    @Override
+    Bucket newBucket() {
+        return new Pairs();
+    }
+
+    /** A bucket of (nesting level, value) pairs and their time. */
+    private static final class Pairs extends Bucket {
+        private long[] keys = new long[2];
+        private double[] times = new double[2];
+        private int count;
+
+        @Override
+        void clear() {
+            count = 0;
+        }
+
+        /** Adds {@code time} to {@code key}'s; keys kept sorted (binary search: up to 32 pairs, merged level after level). */
+        boolean add(long key, double time) {
+            int lo = 0;
+            int hi = count;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                long k = keys[mid];
+                if (k < key) {
+                    lo = mid + 1;
+                } else if (k > key) {
+                    hi = mid;
+                } else {
+                    times[mid] += time;
+                    return true;
+                }
+            }
+            if (count == StateSummary.MAX_ENTRIES) {
+                return false;
+            }
+            if (count == keys.length) {
+                keys = Arrays.copyOf(keys, count * 2);
+                times = Arrays.copyOf(times, count * 2);
+            }
+            System.arraycopy(keys, lo, keys, lo + 1, count - lo);
+            System.arraycopy(times, lo, times, lo + 1, count - lo);
+            keys[lo] = key;
+            times[lo] = time;
+            count++;
+            return true;
+        }
+
+        @Override
+        void write(RowStage out) {
+            // sorted by (level, value), as added: readers find a bucket's pairs in a stable order
+            for (int i = 0; i < count; i++) {
+                int r = out.add();
+                out.set(r, 0, index);
+                out.set(r, 1, keys[i]);
+                out.setDouble(r, 2, times[i]);
+            }
+        }
+
+        @Override
+        boolean into(Bucket parent) {
+            Pairs p = (Pairs) parent;
+            for (int i = 0; i < count; i++) {
+                if (!p.add(keys[i], times[i])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+}

@@ -1,0 +1,320 @@
+package dev.paje.store;
+
+import java.util.Arrays;
+
+/**
+ * A table's {@link Pyramid} built while the simulator writes the table (no second pass over the
+ * store): each entity is summarized once, when it ends, into level 0 only; a coarser level is fed
+ * the buckets of the level below as they are emitted (bucket {@code b} of level k is part of bucket
+ * {@code b >> 1} of level k+1), plus the entities at least a bucket of the finer level long (not in
+ * its buckets). So a row costs one bucket update, whatever the number of levels.
+ *
+ * <p>The trace's duration is unknown while reading: the builder starts when the table reaches
+ * {@link Pyramid#MIN_ROWS} rows (it replays them from the table) and chooses the level-0 width from
+ * their density (a power of two holding {@code perBucket} rows on average), its origin at the first
+ * row; a level is added whenever the table's time passes the coarsest width, so the coarsest is one
+ * bucket. {@link #finish} keeps the levels {@link Pyramid#build} would for those widths.
+ *
+ * <p>Entities end in time order per table (the simulator checks it), and an entity shorter than a
+ * bucket of width w ends less than w after its start: so at time T no bucket before
+ * {@code bucketOf(T) - 1} can receive anything, and buckets before {@code bucketOf(T) - 2} are
+ * emitted, in order. A few buckets per level are open at a time.
+ */
+abstract class LiveSummary {
+    private static final int MAX_LEVELS = 60;
+
+    final Pyramid.Kind kind;
+    final StoreFile file;
+    final int perBucket;
+    /** Rows of the table at which to try starting (doubled while the rows span no time). */
+    private int startAt = Pyramid.MIN_ROWS;
+    boolean started;
+    double origin;
+    final double[] w = new double[MAX_LEVELS];
+    int levels;
+    /** Levels from this one up cannot be built (a bucket with too many values, rows out of order). */
+    int failedFrom = MAX_LEVELS;
+    private final RowStage[] out = new RowStage[MAX_LEVELS];
+    private final RowStage[] longs = new RowStage[MAX_LEVELS];
+    private final Open[] open = new Open[MAX_LEVELS];
+    /** The most buckets open at once in a level (bounded: tests check it). */
+    int mostOpen;
+    /** The time at which {@link #slow} has something to do: emit a bucket, add a level, decide an open entity. */
+    private double nextCheck = Double.NEGATIVE_INFINITY;
+
+    LiveSummary(Pyramid.Kind kind, StoreFile file, int perBucket) {
+        // perBucket: rows per level-0 bucket on average in the first rows
+        this.kind = kind;
+        this.file = file;
+        this.perBucket = perBucket;
+    }
+
+    /** A builder for {@code table}'s summary, written into {@code file}; null for kinds without one (links). */
+    static LiveSummary of(EntityTable table, StoreFile file) {
+        Pyramid.Kind kind = Pyramid.Kind.of(table);
+        return kind == null ? null : switch (kind) {
+            case STATE -> new LiveStates(file);
+            case VARIABLE -> new LiveVariable(file, Pyramid.MIN_PER_BUCKET);
+            case EVENT -> new LiveEvents(file);
+        };
+    }
+
+    // ---- starting
+
+    /** Whether the table, now {@code rows} long, should start: then the caller replays its rows. */
+    final boolean due(int rows) {
+        return rows >= startAt;
+    }
+
+    /**
+     * Starts with the first row at {@code first} and row {@code n - 1} at {@code last}; false (and a
+     * later try) when they span no time.
+     */
+    final boolean start(double first, double last, int n) {
+        double span = last - first;
+        if (!(span > 0) || Double.isInfinite(span)) {
+            startAt = n >= Integer.MAX_VALUE / 2 ? Integer.MAX_VALUE : n * 2;
+            return false;
+        }
+        double w0 = perBucket * span / n;
+        origin = first;
+        w[0] = Math.scalb(1.0, Math.getExponent(w0) + (w0 == Math.scalb(1.0, Math.getExponent(w0)) ? 0 : 1));
+        levels = 1;
+        open[0] = new Open();
+        started = true;
+        nextCheck = origin + w[0];
+        return true;
+    }
+
+    // ---- time
+
+    /** Time {@code t} has come in this table: emits the buckets nothing can reach any more, adds levels. */
+    final void tick(double t) {
+        if (t >= nextCheck) {
+            slow(t);
+        }
+    }
+
+    private void slow(double t) {
+        while (levels < MAX_LEVELS && t - origin >= w[levels - 1]) {
+            w[levels] = w[levels - 1] * 2;
+            open[levels] = new Open();
+            levels++;
+        }
+        int top = Math.min(levels, failedFrom);
+        for (int k = 0; k < top; k++) {
+            Open o = open[k];
+            if (t >= o.due) { // only then can its oldest bucket go
+                long below = bucketOf(k, t) - 2;
+                if (o.n > 0 && o.b[0].index < below) {
+                    evict(k, below);
+                }
+                o.due = o.n == 0 ? Double.POSITIVE_INFINITY : origin + (o.b[0].index + 3) * w[k];
+            }
+        }
+        decide(t);
+        double next = levels < MAX_LEVELS ? origin + w[levels - 1] : Double.POSITIVE_INFINITY;
+        top = Math.min(levels, failedFrom);
+        for (int k = 0; k < top; k++) {
+            next = Math.min(next, open[k].due);
+        }
+        nextCheck = Math.min(next, nextDecision());
+    }
+
+    /** Lowers the next check to {@code t} (an open entity to decide then). */
+    final void checkAt(double t) {
+        if (t < nextCheck) {
+            nextCheck = t;
+        }
+    }
+
+    /** Emits the long entities still open that are now known to be long (states); nothing by default. */
+    void decide(double t) {
+    }
+
+    /** When {@link #decide} will have something to do. */
+    double nextDecision() {
+        return Double.POSITIVE_INFINITY;
+    }
+
+    final long bucketOf(int k, double t) {
+        return (long) Math.floor((t - origin) / w[k]);
+    }
+
+    final double bucketStart(int k, long b) {
+        return origin + b * w[k];
+    }
+
+    /** No level from {@code k} up can be built. */
+    final void fail(int k) {
+        failedFrom = Math.min(failedFrom, k);
+    }
+
+    // ---- buckets
+
+    /** A new, empty bucket of this kind. */
+    abstract Bucket newBucket();
+
+    /** One bucket being filled: its index and what the kind sums in it. */
+    abstract static class Bucket {
+        long index;
+
+        abstract void clear();
+
+        /** Appends the bucket's rows to {@code out}. */
+        abstract void write(RowStage out);
+
+        /** Adds this bucket (of a finer level) into {@code parent}; false when it does not fit. */
+        abstract boolean into(Bucket parent);
+    }
+
+    /** The open buckets of one level, in index order. */
+    private static final class Open {
+        Bucket[] b = new Bucket[2];
+        int n;
+        Bucket[] spare = new Bucket[2];
+        int spares;
+        long emitted = Long.MIN_VALUE;
+        /** When the oldest bucket may be emitted (a lower bound: then {@link #slow} looks). */
+        double due = Double.POSITIVE_INFINITY;
+    }
+
+    /** Bucket {@code b} of level {@code k}, opened if needed; null when that level is not being built. */
+    final Bucket bucket(int k, long b) {
+        if (k >= failedFrom) {
+            return null;
+        }
+        Open o = open[k];
+        if (b < o.emitted) {
+            fail(k); // a row out of time order: the level cannot be right
+            return null;
+        }
+        int i = o.n;
+        while (i > 0 && o.b[i - 1].index > b) {
+            i--;
+        }
+        if (i > 0 && o.b[i - 1].index == b) {
+            return o.b[i - 1];
+        }
+        Bucket k0 = o.spares > 0 ? o.spare[--o.spares] : newBucket();
+        k0.clear();
+        k0.index = b;
+        if (o.n == o.b.length) {
+            o.b = Arrays.copyOf(o.b, o.n * 2);
+        }
+        System.arraycopy(o.b, i, o.b, i + 1, o.n - i);
+        o.b[i] = k0;
+        o.n++;
+        mostOpen = Math.max(mostOpen, o.n);
+        double due = origin + (b + 3) * w[k];
+        if (due < o.due) {
+            o.due = due;
+            checkAt(due);
+        }
+        return k0;
+    }
+
+    /** Emits level {@code k}'s buckets before {@code below}, each into its parent too. */
+    private void evict(int k, long below) {
+        Open o = open[k];
+        int m = 0;
+        while (m < o.n && o.b[m].index < below) {
+            m++;
+        }
+        for (int i = 0; i < m; i++) {
+            Bucket c = o.b[i];
+            if (k < failedFrom) {
+                c.write(rows(out, k, kind.bucketStride()));
+                if (k + 1 < levels) {
+                    Bucket p = bucket(k + 1, c.index >> 1);
+                    if (p != null && !c.into(p)) {
+                        fail(k + 1);
+                    }
+                }
+            }
+            if (o.spares == o.spare.length) {
+                o.spare = Arrays.copyOf(o.spare, o.spares * 2);
+            }
+            o.spare[o.spares++] = c;
+            o.b[i] = null;
+        }
+        System.arraycopy(o.b, m, o.b, 0, o.n - m);
+        Arrays.fill(o.b, o.n - m, o.n, null);
+        o.n -= m;
+        o.emitted = Math.max(o.emitted, below);
+    }
+
+    private RowStage rows(RowStage[] at, int k, int stride) {
+        RowStage r = at[k];
+        if (r == null) {
+            r = new RowStage(stride, file);
+            at[k] = r;
+        }
+        return r;
+    }
+
+    /** Appends an entity at least a bucket of level {@code k} long to its long list; returns its row there. */
+    final int addLong(int k, double s, double e, long field, int row) {
+        RowStage l = rows(longs, k, kind.longStride());
+        int r = l.add();
+        l.setDouble(r, 0, s);
+        l.setDouble(r, 1, e);
+        l.set(r, 2, field);
+        l.set(r, 3, row);
+        return r;
+    }
+
+    /** Sets the end of row {@code r} of level {@code k}'s long list (an entity that was open when listed). */
+    final void endLong(int k, int r, double e) {
+        longs[k].setDouble(r, 1, e);
+    }
+
+    // ---- finishing
+
+    /** Ends what the table left open at the trace's {@code end} (as {@link Pyramid#build} does). */
+    abstract void closeAll(EntityTable table, double end);
+
+    /**
+     * The summary of {@code table} ({@code n} rows) for a trace ending at {@code end}, with levels holding
+     * at least {@code minPerBucket} rows per bucket on average and cheaper than half the rows; null when none is.
+     */
+    final Pyramid finish(EntityTable table, double end, int minPerBucket) {
+        if (!started || !(end >= origin)) {
+            return null;
+        }
+        tick(Math.max(end, origin));
+        closeAll(table, end);
+        for (int k = 0; k < Math.min(levels, failedFrom); k++) {
+            evict(k, Long.MAX_VALUE);
+        }
+        int n = table.size();
+        double span = end - origin;
+        int from = -1;
+        int to = Math.min(levels, failedFrom);
+        for (int k = 0; k < to && from < 0; k++) {
+            long cost = (long) size(out[k]) + size(longs[k]);
+            boolean dense = span > 0 && (double) n * Math.min(w[k], span) / span >= minPerBucket;
+            if (dense && cost * 2 <= n) {
+                from = k;
+            }
+        }
+        if (from < 0 || !(span > 0)) {
+            return null;
+        }
+        int m = to - from;
+        double[] widths = Arrays.copyOfRange(w, from, to);
+        Rows[] b = new Rows[m];
+        Rows[] l = kind.longStride() == 0 ? null : new Rows[m];
+        for (int k = 0; k < m; k++) {
+            b[k] = rows(out, from + k, kind.bucketStride()).rows();
+            if (l != null) {
+                l[k] = rows(longs, from + k, kind.longStride()).rows();
+            }
+        }
+        return kind.summary(new Pyramid.Levels(origin, end, widths, b, l));
+    }
+
+    private static int size(RowStage r) {
+        return r == null ? 0 : r.size();
+    }
+}

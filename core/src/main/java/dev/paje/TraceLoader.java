@@ -162,9 +162,7 @@ public final class TraceLoader {
 
     private static void discard(StoreFile store, Path tmp) {
         try {
-            if (store != null) {
-                store.close();
-            }
+            closeIfAny(store);
             if (tmp != null) {
                 Files.deleteIfExists(tmp);
             }

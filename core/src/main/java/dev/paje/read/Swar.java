@@ -64,25 +64,4 @@ final class Swar {
         }
         return length;
     }
-
-    /** Number of newlines in {@code buf[0, length)}. */
-    static int countNewlines(byte[] buf, int length) {
-        int count = 0;
-        int i = 0;
-        for (; i + 32 <= length; i += 32) {
-            count += Long.bitCount(zeros((long) LONGS.get(buf, i) ^ NEWLINES))
-                    + Long.bitCount(zeros((long) LONGS.get(buf, i + 8) ^ NEWLINES))
-                    + Long.bitCount(zeros((long) LONGS.get(buf, i + 16) ^ NEWLINES))
-                    + Long.bitCount(zeros((long) LONGS.get(buf, i + 24) ^ NEWLINES));
-        }
-        for (; i + 8 <= length; i += 8) {
-            count += Long.bitCount(zeros((long) LONGS.get(buf, i) ^ NEWLINES));
-        }
-        for (; i < length; i++) {
-            if (buf[i] == '\n') {
-                count++;
-            }
-        }
-        return count;
-    }
 }

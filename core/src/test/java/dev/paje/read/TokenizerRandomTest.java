@@ -440,7 +440,7 @@ class TokenizerRandomTest {
     }
 
     @Test
-    void newlinesAreCountedAndFoundLikeAByteLoop() {
+    void newlinesAreFoundLikeAByteLoop() {
         SplittableRandom r = new SplittableRandom(SEED + 4);
         for (int round = 0; round < 2000; round++) {
             byte[] data = new byte[r.nextInt(0, 200)];
@@ -449,11 +449,6 @@ class TokenizerRandomTest {
                 data[i] = (byte) (k == 0 ? '\n' : k == 1 ? r.nextInt(256) : k == 2 ? 0x0A ^ 0x80 : 'a' + r.nextInt(26));
             }
             int length = r.nextInt(0, data.length + 1);
-            int expected = 0;
-            for (int i = 0; i < length; i++) {
-                expected += data[i] == '\n' ? 1 : 0;
-            }
-            assertThat(Swar.countNewlines(data, length)).isEqualTo(expected);
             int from = r.nextInt(0, length + 1);
             assertThat(Swar.newline(data, from, length)).isEqualTo(referenceNewline(data, from, length));
         }

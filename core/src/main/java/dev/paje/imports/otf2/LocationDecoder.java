@@ -56,6 +56,7 @@ final class LocationDecoder implements Closeable {
 
     private final Map<Channel, Counter> sent = new HashMap<>();
     private final Map<Channel, Counter> received = new HashMap<>();
+    private final Map<Long, String> linkTypes = new HashMap<>();
 
     private record Channel(int comm, long peer, int tag) {
     }
@@ -389,7 +390,7 @@ final class LocationDecoder implements Closeable {
             count = (send ? sent : received).computeIfAbsent(new Channel(comm, peer, tag), c -> new Counter(c,
                     "c" + Integer.toUnsignedString(comm) + "_" + Long.toUnsignedString(from) + "_"
                             + Long.toUnsignedString(to) + "_" + Integer.toUnsignedString(tag) + "_",
-                    PajeLayout.linkType(layout.threadTypeOf(from), layout.threadTypeOf(to))));
+                    linkType(layout.threadTypeOf(from), layout.threadTypeOf(to))));
             if (send) {
                 lastSent = count;
             } else {
@@ -398,6 +399,14 @@ final class LocationDecoder implements Closeable {
         }
         out.link(send ? layout.startLink : layout.endLink, time, count.linkType, PajeLayout.ROOT, container,
                 PajeLayout.MESSAGE, count.prefix, count.next++, size, tag, attributeFields());
+    }
+
+    /**
+     * The link type between thread types {@code a} and {@code b}, one String for all channels: the batch finds a
+     * name's id by the String's identity, and a send and a receive each with its own copy missed on every link.
+     */
+    private String linkType(int a, int b) {
+        return linkTypes.computeIfAbsent((long) a << 32 | b & 0xffffffffL, k -> PajeLayout.linkType(a, b));
     }
 
     /**

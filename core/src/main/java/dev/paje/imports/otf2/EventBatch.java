@@ -110,14 +110,13 @@ final class EventBatch extends Batch {
         userFrom[i] = userCount;
     }
 
-    /** The last line's key: the ASCII {@code prefix}, then {@code n} (not negative) in decimal. */
-    void key(byte[] prefix, long n) {
-        room(prefix.length + 20);
+    /** The last line's key: {@code length} ASCII bytes of {@code key}. */
+    void key(byte[] key, int length) {
+        room(length);
         int i = lines - 1;
         keyFrom[i] = keyBytes;
-        System.arraycopy(prefix, 0, keys, keyBytes, prefix.length);
-        keyBytes += prefix.length;
-        keyBytes = Decimal.write(n, keys, keyBytes);
+        System.arraycopy(key, 0, keys, keyBytes, length);
+        keyBytes += length;
         keyTo[i] = keyBytes;
     }
 

@@ -33,9 +33,6 @@ final class EventOut implements LocationOut {
      */
     private final String[] seen = new String[SEEN];
     private final int[] seenId = new int[SEEN];
-    /** Link key prefixes seen last, by hash, and their bytes. */
-    private final String[] prefixes = new String[SEEN];
-    private final byte[][] prefixBytes = new byte[SEEN][];
     /** Numbers written as user fields (link sizes and tags), by value: their ids without formatting them. */
     private final long[] numbers = new long[SEEN];
     private final int[] numberId = new int[SEEN];
@@ -112,16 +109,6 @@ final class EventOut implements LocationOut {
         return id;
     }
 
-    /** The ASCII bytes of a key prefix (no name: keys are not interned), made once per String seen. */
-    private byte[] ascii(String s) {
-        int slot = s.hashCode() & (SEEN - 1);
-        if (prefixes[slot] != s) {
-            prefixes[slot] = s;
-            prefixBytes[slot] = s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
-        }
-        return prefixBytes[slot];
-    }
-
     private int[] ids(String[] user) {
         int[] out = new int[user.length];
         for (int i = 0; i < user.length; i++) {
@@ -152,14 +139,14 @@ final class EventOut implements LocationOut {
 
     @Override
     public void link(PajeText.Shape shape, double time, String type, String container, String peer, String value,
-            String keyPrefix, long keyNumber, long size, int tag, String[] attributes) {
+            LinkKey key, long size, int tag, String[] attributes) {
         // the names in the order the text's line gives them: type, container, value, peer, then the user fields
         int t = id(type);
         int c = id(container);
         int v = id(value);
         int p = id(peer);
         batch.add(shape.id(), time, t, c, v, p, 0);
-        batch.key(ascii(keyPrefix), keyNumber);
+        batch.key(key.bytes(), key.length());
         batch.user(number(size));
         batch.user(number(tag & 0xffffffffL));
         for (String a : attributes) {

@@ -61,16 +61,15 @@ final class LocationDecoder implements Closeable {
     private record Channel(int comm, long peer, int tag) {
     }
 
-    /** Messages so far on a channel, and what its links' keys start with. */
+    /** A channel's next link key (its messages so far counted in it) and its links' type. */
     private static final class Counter {
         final Channel channel;
-        final String prefix;
+        final LinkKey key;
         final String linkType;
-        long next;
 
         Counter(Channel channel, String prefix, String linkType) {
             this.channel = channel;
-            this.prefix = prefix;
+            this.key = new LinkKey(prefix);
             this.linkType = linkType;
         }
 
@@ -90,6 +89,12 @@ final class LocationDecoder implements Closeable {
     private final int[] peerComm = {-1, -1};
     private final long[] peerRank = {-1, -1};
     private final long[] peerLocation = new long[2];
+    /**
+     * Decimal strings of the numbers of collectives (root, sizes) by value: they repeat, and the batch finds a
+     * String's id by identity, a new String's only by a map lookup.
+     */
+    private final long[] decimalOf = new long[16];
+    private final String[] decimals = new String[16];
     /** The last metric's members: a location mostly records the same metric. */
     private int lastMetric = -1;
     private int[] lastMembers;
@@ -278,9 +283,9 @@ final class LocationDecoder implements Closeable {
                 String[] user = new String[4 + attributeText.length];
                 Arrays.fill(user, ABSENT);
                 user[0] = c == null || c.name().isEmpty() ? Integer.toUnsignedString(comm) : c.name();
-                user[1] = root == -1 ? ABSENT : Integer.toUnsignedString(root);
-                user[2] = Long.toUnsignedString(sentBytes);
-                user[3] = Long.toUnsignedString(receivedBytes);
+                user[1] = root == -1 ? ABSENT : unsigned(root & 0xffffffffL);
+                user[2] = unsigned(sentBytes);
+                user[3] = unsigned(receivedBytes);
                 double begin = collectiveOpen ? collectiveTime : time;
                 out.entity(layout.collective, begin,
                         new String[] {collectiveType, container, EventRecords.collective(op)}, user);
@@ -357,6 +362,18 @@ final class LocationDecoder implements Closeable {
         return v;
     }
 
+    /** The unsigned decimal {@code n}: the same String as last time for a number seen lately (see {@link #decimals}). */
+    private String unsigned(long n) {
+        int slot = (int) (n ^ n >>> 32) * 0x9E3779B9 >>> 28;
+        String s = decimals[slot];
+        if (s == null || decimalOf[slot] != n) {
+            s = Long.toUnsignedString(n);
+            decimals[slot] = s;
+            decimalOf[slot] = n;
+        }
+        return s;
+    }
+
     private String regionValue(int region) {
         if (region < 0 || region >= 1 << 20) {
             return PajeLayout.region(region);
@@ -398,7 +415,8 @@ final class LocationDecoder implements Closeable {
             }
         }
         out.link(send ? layout.startLink : layout.endLink, time, count.linkType, PajeLayout.ROOT, container,
-                PajeLayout.MESSAGE, count.prefix, count.next++, size, tag, attributeFields());
+                PajeLayout.MESSAGE, count.key, size, tag, attributeFields());
+        count.key.advance();
     }
 
     /**

@@ -29,17 +29,17 @@ interface LocationOut {
 
     /**
      * A link's start or end ({@code shape}) in {@code container}, from or to {@code peer}, of value {@code value},
-     * keyed {@code keyPrefix} then {@code keyNumber} in decimal; user fields: the size and tag (unsigned, in
+     * keyed by {@code key}'s current key; user fields: the size and tag (unsigned, in
      * decimal), then {@code attributes}. As the line {@link #entity} would write with those strings: a writer of
      * values makes none of them.
      */
     default void link(PajeText.Shape shape, double time, String type, String container, String peer, String value,
-            String keyPrefix, long keyNumber, long size, int tag, String[] attributes) {
+            LinkKey key, long size, int tag, String[] attributes) {
         String[] user = new String[2 + attributes.length];
         user[0] = Long.toUnsignedString(size);
         user[1] = Integer.toUnsignedString(tag);
         System.arraycopy(attributes, 0, user, 2, attributes.length);
-        entity(shape, time, new String[] {type, container, peer, value, keyPrefix + keyNumber}, user);
+        entity(shape, time, new String[] {type, container, peer, value, key.text()}, user);
     }
 
     /** A line of a shape with user fields: see {@link PajeText#entity}. */

@@ -212,12 +212,10 @@ final class Otf2Source implements EntitySource {
         if (b.generation != s.generation) {
             s.generation = b.generation;
             s.mapped = 0;
-            Arrays.fill(s.commuting, 0); // the decoder's ids name other names now
         }
         int count = b.names.size();
         if (count > s.map.length) {
             s.map = Arrays.copyOf(s.map, Math.max(count, s.map.length * 2));
-            s.commuting = Arrays.copyOf(s.commuting, s.map.length);
         }
         int[] map = s.map;
         for (int i = s.mapped; i < count; i++) {
@@ -243,27 +241,19 @@ final class Otf2Source implements EntitySource {
      */
     private boolean mapRun(Location s, EventBatch b, int from, int to, EntityFeed feed, boolean grouped) {
         int[] map = s.map;
-        int[] commuting = s.commuting;
         int own = s.own;
         boolean ok = grouped;
         for (int k = from; k < to; k++) {
             int type = map[b.type[k]];
             int c = map[b.container[k]];
-            int v = b.value[k];
-            int value = v < 0 ? -1 : map[v];
+            int value = b.value[k] < 0 ? -1 : map[b.value[k]];
             b.type[k] = type;
             b.container[k] = c;
             b.value[k] = value;
             b.other[k] = b.other[k] < 0 ? -1 : map[b.other[k]];
             if (ok) {
-                ok = c == own || c >= ownerOf.length || ownerOf[c] == 0;
-                if (ok && !(v >= 0 && commuting[v] == type + 1 && Double.isFinite(b.times[k])
-                        && Double.isFinite(b.number[k]))) { // else known: its pair is declared for good
-                    ok = feed.commutes(b.event[k], b.times[k], type, value, b.number[k]);
-                    if (ok && v >= 0) {
-                        commuting[v] = type + 1;
-                    }
-                }
+                ok = (c == own || c >= ownerOf.length || ownerOf[c] == 0)
+                        && feed.commutes(b.event[k], b.times[k], type, value, b.number[k]);
             }
         }
         return ok;
@@ -289,11 +279,6 @@ final class Otf2Source implements EntitySource {
     private static final class Location {
         /** The decoder's name ids mapped to the reader's, how many, and of which of its tables. */
         int[] map = new int[0];
-        /**
-         * Per decoder name id used as a value: 1 + the reader's type id of a pair known to commute (declared,
-         * and a value stays declared), 0 for none. Why: most lines skip the feed's pair lookup.
-         */
-        int[] commuting = new int[0];
         int mapped;
         int generation = -1;
         /** The batch whose names were mapped last. */

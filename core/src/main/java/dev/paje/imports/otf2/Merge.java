@@ -31,6 +31,8 @@ final class Merge {
         final int index;
         Batch batch;
         int line;
+        /** The current line's time, kept here: the tree compares it without reaching into the batch. */
+        double time;
         /** No line left (or a padding leaf of the tree). */
         boolean done;
 
@@ -39,16 +41,10 @@ final class Merge {
             this.index = index;
         }
 
-        /** Moves to line {@code to} of the batch; its time becomes the head's key. */
-        void at(int to, double[] keys) {
+        /** Moves to line {@code to} of the batch (its time becomes the key). */
+        void at(int to) {
             line = to;
-            keys[index] = batch.times[to];
-        }
-
-        /** No line left: the head's key is after every time (times are finite: ticks over a non-zero resolution). */
-        void finish(double[] keys) {
-            done = true;
-            keys[index] = Double.POSITIVE_INFINITY;
+            time = batch.times[to];
         }
     }
 
@@ -62,14 +58,13 @@ final class Merge {
             size *= 2;
         }
         Head[] heads = new Head[size];
-        double[] keys = new double[size]; // the heads' current times side by side: the tree compares only these
         for (int i = 0; i < size; i++) {
             Head h = new Head(i < streams.size() ? streams.get(i) : null, i);
             h.batch = h.stream == null ? null : h.stream.take();
             if (h.batch != null) {
-                h.at(0, keys);
+                h.at(0);
             } else {
-                h.finish(keys);
+                h.done = true;
             }
             heads[i] = h;
         }
@@ -79,7 +74,7 @@ final class Merge {
             tree[size + i] = i;
         }
         for (int node = size - 1; node >= 1; node--) {
-            tree[node] = first(keys, tree[2 * node], tree[2 * node + 1]);
+            tree[node] = first(heads, tree[2 * node], tree[2 * node + 1]);
         }
         while (true) {
             int w = tree[1];
@@ -94,35 +89,40 @@ final class Merge {
                 if (++to == b.lines) {
                     break;
                 }
-                h.at(to, keys);
-            } while (replay(keys, tree, size, w) == w);
+                h.at(to);
+            } while (replay(heads, tree, size, w) == w);
             runs.run(h, b, from, to);
             if (to == b.lines) {
                 h.batch = h.stream.take();
                 if (h.batch != null) {
-                    h.at(0, keys);
+                    h.at(0);
                 } else {
                     h.stream.finished();
-                    h.finish(keys);
+                    h.done = true;
                 }
-                replay(keys, tree, size, w);
+                replay(heads, tree, size, w);
             }
         }
     }
 
     /** Plays head {@code w}'s new line up its path to the root; returns the winner. */
-    private static int replay(double[] keys, int[] tree, int size, int w) {
+    private static int replay(Head[] heads, int[] tree, int size, int w) {
         for (int node = (size + w) >> 1; node >= 1; node >>= 1) {
-            tree[node] = first(keys, tree[2 * node], tree[2 * node + 1]);
+            tree[node] = first(heads, tree[2 * node], tree[2 * node + 1]);
         }
         return tree[1];
     }
 
-    /**
-     * Of heads {@code a} and {@code b}, the one whose line comes first: by time, ties by location (a node's left
-     * child {@code a} is always of a lower location than its right one); done ones last (their key is infinite).
-     */
-    private static int first(double[] keys, int a, int b) {
-        return keys[a] <= keys[b] ? a : b;
+    /** Of heads {@code a} and {@code b}, the one whose line comes first (by time, ties by location); done ones last. */
+    private static int first(Head[] heads, int a, int b) {
+        Head x = heads[a];
+        Head y = heads[b];
+        if (x.done) {
+            return b;
+        }
+        if (y.done) {
+            return a;
+        }
+        return x.time < y.time || x.time == y.time && a < b ? a : b;
     }
 }

@@ -364,6 +364,9 @@ final class LocationDecoder implements Closeable {
 
     /** The unsigned decimal {@code n}: the same String as last time for a number seen lately (see {@link #decimals}). */
     private String unsigned(long n) {
+        if (n == 0) {
+            return PajeLayout.ROOT; // "0" too, and every link names it: one String, not two taking turns in the cache
+        }
         int slot = (int) (n ^ n >>> 32) * 0x9E3779B9 >>> 28;
         String s = decimals[slot];
         if (s == null || decimalOf[slot] != n) {

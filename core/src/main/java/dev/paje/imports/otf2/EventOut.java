@@ -38,6 +38,22 @@ final class EventOut implements LocationOut {
     private final int[] numberId = new int[SEEN];
     private final byte[] digits = new byte[20];
     private static final int SEEN = 256;
+    /**
+     * Per role of a name in a call (a push's type, a line's container...), the String given last and its id: a role
+     * mostly gets the same String (a location's container, its region type), found then without hashing it.
+     */
+    private final String[] lastName = new String[ROLES];
+    private final int[] lastId = new int[ROLES];
+    private static final int PUSH_TYPE = 0;
+    private static final int POP_TYPE = 1;
+    private static final int CONTAINER = 2;
+    private static final int EVENT_TYPE = 3;
+    private static final int VARIABLE_TYPE = 4;
+    private static final int LINK_TYPE = 5;
+    private static final int LINK_CONTAINER = 6;
+    private static final int LINK_VALUE = 7;
+    private static final int LINK_PEER = 8;
+    private static final int ROLES = 9;
 
     /** {@code pool}: where batches the reader is done with come back from (null: always new ones). */
     EventOut(BatchPool pool) {
@@ -57,6 +73,7 @@ final class EventOut implements LocationOut {
             ids.clear();
             generation++;
             java.util.Arrays.fill(seen, null);
+            java.util.Arrays.fill(lastName, null);
             java.util.Arrays.fill(numberId, -1);
         }
         EventBatch reused = pool == null ? null : pool.take(capacity);
@@ -81,6 +98,17 @@ final class EventOut implements LocationOut {
         int id = lookup(s);
         seen[slot] = s;
         seenId[slot] = id;
+        return id;
+    }
+
+    /** The id of name {@code s} in {@code role}: the last one's again when it is the same String. */
+    private int id(int role, String s) {
+        if (lastName[role] == s) {
+            return lastId[role];
+        }
+        int id = id(s);
+        lastName[role] = s;
+        lastId[role] = id;
         return id;
     }
 
@@ -119,32 +147,32 @@ final class EventOut implements LocationOut {
 
     @Override
     public void pushState(double time, String type, String container, String value) {
-        batch.add(PUSH, time, id(type), id(container), id(value), -1, 0);
+        batch.add(PUSH, time, id(PUSH_TYPE, type), id(CONTAINER, container), id(value), -1, 0);
     }
 
     @Override
     public void popState(double time, String type, String container) {
-        batch.add(POP, time, id(type), id(container), -1, -1, 0);
+        batch.add(POP, time, id(POP_TYPE, type), id(CONTAINER, container), -1, -1, 0);
     }
 
     @Override
     public void event(double time, String type, String container, String value) {
-        batch.add(EVENT, time, id(type), id(container), id(value), -1, 0);
+        batch.add(EVENT, time, id(EVENT_TYPE, type), id(CONTAINER, container), id(value), -1, 0);
     }
 
     @Override
     public void setVariable(double time, String type, String container, double value) {
-        batch.add(SET_VARIABLE, time, id(type), id(container), -1, -1, value);
+        batch.add(SET_VARIABLE, time, id(VARIABLE_TYPE, type), id(CONTAINER, container), -1, -1, value);
     }
 
     @Override
     public void link(PajeText.Shape shape, double time, String type, String container, String peer, String value,
             LinkKey key, long size, int tag, String[] attributes) {
         // the names in the order the text's line gives them: type, container, value, peer, then the user fields
-        int t = id(type);
-        int c = id(container);
-        int v = id(value);
-        int p = id(peer);
+        int t = id(LINK_TYPE, type);
+        int c = id(LINK_CONTAINER, container);
+        int v = id(LINK_VALUE, value);
+        int p = id(LINK_PEER, peer);
         batch.add(shape.id(), time, t, c, v, p, 0);
         batch.key(key.bytes(), key.length());
         batch.user(number(size));

@@ -247,6 +247,11 @@ final class Otf2Input implements Closeable {
             pos++;
             return 0;
         }
+        if (n == 1 && lim - pos >= 2) { // most references and sizes fit in one byte: no loop over bytes
+            int v = buf[pos + 1] & 0xff;
+            pos += 2;
+            return v;
+        }
         if (n == 0xff) {
             pos++;
             return -1;

@@ -146,7 +146,11 @@ public final class StoreFile implements Closeable {
         if (b >= rows.blockCount()) {
             throw new IndexOutOfBoundsException("row block " + b + " of " + rows.blockCount());
         }
-        Frame f = pool.frame(rows, b, index.slot(rows, b) == 0);
+        boolean unsaved = index.slot(rows, b) == 0;
+        Frame f = pool.frame(rows, b, unsaved);
+        if (unsaved) {
+            java.util.Arrays.fill(f.data, 0L); // the pool's arrays come uncleared
+        }
         rows.publish(f);
         return f;
     }

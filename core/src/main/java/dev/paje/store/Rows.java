@@ -55,6 +55,15 @@ public final class Rows {
      */
     private long[] tail;
     private int tailBlock = -1;
+    /**
+     * The last rows appended to a table on disk, {@code [stageBase, size)}, held in a small array
+     * before they are copied into their block together: thousands of tables are written at once, and
+     * a row written straight into its block touches a cold cache line and page per row; the stages
+     * are small and hot, and a block is touched once per {@link #STAGE_ROWS} rows.
+     */
+    static final int STAGE_ROWS = 8;
+    private long[] stage;
+    private int stageBase = Integer.MAX_VALUE;
 
     /** Rows on the heap. */
     public Rows(int stride) {
@@ -125,6 +134,9 @@ public final class Rows {
 
     /** Field {@code field} of row {@code row}. */
     public long get(int row, int field) {
+        if (row >= stageBase && row < size) {
+            return stage[(row - stageBase) * stride + field];
+        }
         if (row >>> BLOCK_SHIFT == tailBlock) {
             return tail[(row & (BLOCK_ROWS - 1)) * stride + field];
         }
@@ -142,6 +154,10 @@ public final class Rows {
     }
 
     public void set(int row, int field, long v) {
+        if (row >= stageBase && row < size) {
+            stage[(row - stageBase) * stride + field] = v;
+            return;
+        }
         if (row >>> BLOCK_SHIFT == tailBlock) {
             tail[(row & (BLOCK_ROWS - 1)) * stride + field] = v;
             return;
@@ -180,10 +196,41 @@ public final class Rows {
         if (file == null) {
             return drop ? size++ : addOnHeap();
         }
-        int r = append();
-        int at = rowAt(r);
-        java.util.Arrays.fill(rowData(r), at, at + stride, 0L); // the pool's arrays are reused uncleared
-        return r;
+        int at = staged();
+        java.util.Arrays.fill(stage, at, at + stride, 0L);
+        return size++;
+    }
+
+    /**
+     * Makes room in the stage for row {@code size} (appending its block when it starts one) and
+     * returns where it goes in the stage; the caller writes every field and counts the row.
+     */
+    private int staged() {
+        int i = size - stageBase;
+        if (i >= STAGE_ROWS || i < 0) {
+            if (stage == null) {
+                stage = new long[STAGE_ROWS * stride];
+                file.staged(this);
+            } else {
+                flushStage();
+            }
+            stageBase = size;
+            i = 0;
+        }
+        if ((size & (BLOCK_ROWS - 1)) == 0) {
+            append();
+            size--;
+        }
+        return i * stride;
+    }
+
+    /** Copies the staged rows into their block (they share one: stages start at multiples of their size). */
+    void flushStage() {
+        int n = size - stageBase;
+        if (n > 0) {
+            System.arraycopy(stage, 0, rowData(stageBase), rowAt(stageBase), n * stride);
+            stageBase = size;
+        }
     }
 
     /** Appends a row whose fields the caller writes, all of them (on disk: its block's array may hold old data). */
@@ -206,47 +253,58 @@ public final class Rows {
     /** Appends a row of two fields and returns its index: one block lookup for the row (the writer's hot path). */
     public int add(long f0, long f1) {
         int r = size;
-        if (r >>> BLOCK_SHIFT == tailBlock && stride == 2) { // the block being appended to: no lookup
-            int at = (r & (BLOCK_ROWS - 1)) << 1;
-            long[] data = tail;
-            data[at] = f0;
-            data[at + 1] = f1;
+        int i = r - stageBase;
+        if (i < STAGE_ROWS && i >= 0 && stride == 2) { // room in the stage: the common case
+            int at = i << 1;
+            long[] s = stage;
+            s[at] = f0;
+            s[at + 1] = f1;
             size = r + 1;
             return r;
         }
         if (drop) {
             return size++;
         }
-        r = add();
-        long[] data = rowData(r);
-        int at = rowAt(r);
-        data[at] = f0;
-        data[at + 1] = f1;
-        return r;
+        if (file == null || stride != 2) {
+            r = add();
+            set(r, 0, f0);
+            set(r, 1, f1);
+            return r;
+        }
+        int at = staged();
+        stage[at] = f0;
+        stage[at + 1] = f1;
+        return size++;
     }
 
     /** Appends a row of three fields and returns its index: one block lookup for the row. */
     public int add(long f0, long f1, long f2) {
         int r = size;
-        if (r >>> BLOCK_SHIFT == tailBlock && stride == 3) { // the block being appended to: no lookup
-            int at = (r & (BLOCK_ROWS - 1)) * 3;
-            long[] data = tail;
-            data[at] = f0;
-            data[at + 1] = f1;
-            data[at + 2] = f2;
+        int i = r - stageBase;
+        if (i < STAGE_ROWS && i >= 0 && stride == 3) { // room in the stage: the common case
+            int at = i * 3;
+            long[] s = stage;
+            s[at] = f0;
+            s[at + 1] = f1;
+            s[at + 2] = f2;
             size = r + 1;
             return r;
         }
         if (drop) {
             return size++;
         }
-        r = stride == 3 && file != null ? append() : add();
-        long[] data = rowData(r);
-        int at = rowAt(r);
-        data[at] = f0;
-        data[at + 1] = f1;
-        data[at + 2] = f2;
-        return r;
+        if (file == null || stride != 3) {
+            r = add();
+            set(r, 0, f0);
+            set(r, 1, f1);
+            set(r, 2, f2);
+            return r;
+        }
+        int at = staged();
+        stage[at] = f0;
+        stage[at + 1] = f1;
+        stage[at + 2] = f2;
+        return size++;
     }
 
     /** Appends the {@code n} rows of {@code src} (row after row): a block at a time (summary levels, {@link RowStage}). */
@@ -257,6 +315,9 @@ public final class Rows {
                 System.arraycopy(src, i * stride, rowData(r), rowAt(r), stride);
             }
             return;
+        }
+        if (stage != null) {
+            flushStage();
         }
         for (int i = 0; i < n; ) {
             int r = append();

@@ -49,13 +49,6 @@ public final class Rows {
     private int[] residentCount;
     private Frame last;
     /**
-     * The data of the block being appended to while it is dirty in the writer's pool, and that
-     * block's number (-1: none): appends, and the closing of recent rows, reach it without going
-     * through the frame (one cache line fewer per row; cleared when the pool drops or evicts it).
-     */
-    private long[] tail;
-    private int tailBlock = -1;
-    /**
      * The last rows appended to a table on disk, {@code [stageBase, size)}, held in a small array
      * before they are copied into their block together: thousands of tables are written at once, and
      * a row written straight into its block touches a cold cache line and page per row; the stages
@@ -137,9 +130,6 @@ public final class Rows {
         if (row >= stageBase && row < size) {
             return stage[(row - stageBase) * stride + field];
         }
-        if (row >>> BLOCK_SHIFT == tailBlock) {
-            return tail[(row & (BLOCK_ROWS - 1)) * stride + field];
-        }
         if (file == null) {
             if (drop) {
                 throw new IllegalStateException("these rows were not kept (a simulation without a store)");
@@ -158,10 +148,6 @@ public final class Rows {
             stage[(row - stageBase) * stride + field] = v;
             return;
         }
-        if (row >>> BLOCK_SHIFT == tailBlock) {
-            tail[(row & (BLOCK_ROWS - 1)) * stride + field] = v;
-            return;
-        }
         if (file == null) {
             if (drop) {
                 return;
@@ -169,8 +155,9 @@ public final class Rows {
             blocks[row >>> SHIFT][(row & (BLOCK - 1)) * stride + field] = v;
             return;
         }
-        long[] data = rowData(row);
-        data[(row & (BLOCK_ROWS - 1)) * stride + field] = v;
+        Frame f = frame(row >>> BLOCK_SHIFT);
+        f.dirty = true;
+        f.data[(row & (BLOCK_ROWS - 1)) * stride + field] = v;
     }
 
     public void setDouble(int row, int field, double v) {
@@ -244,13 +231,11 @@ public final class Rows {
             Frame f = file.fresh(this, b);
             publish(f);
             last = f;
-            tail = f.data; // fresh frames stay dirty while in the pool
-            tailBlock = b;
         }
         return size++;
     }
 
-    /** Appends a row of two fields and returns its index: one block lookup for the row (the writer's hot path). */
+    /** Appends a row of two fields and returns its index (the writer's hot path: into the stage). */
     public int add(long f0, long f1) {
         int r = size;
         int i = r - stageBase;
@@ -265,19 +250,15 @@ public final class Rows {
         if (drop) {
             return size++;
         }
-        if (file == null || stride != 2) {
-            r = add();
-            set(r, 0, f0);
-            set(r, 1, f1);
-            return r;
-        }
-        int at = staged();
-        stage[at] = f0;
-        stage[at + 1] = f1;
-        return size++;
+        r = add();
+        long[] data = file == null ? rowData(r) : stage; // on disk, a new row is staged
+        int at = file == null ? rowAt(r) : (r - stageBase) * stride;
+        data[at] = f0;
+        data[at + 1] = f1;
+        return r;
     }
 
-    /** Appends a row of three fields and returns its index: one block lookup for the row. */
+    /** Appends a row of three fields and returns its index (into the stage). */
     public int add(long f0, long f1, long f2) {
         int r = size;
         int i = r - stageBase;
@@ -293,18 +274,13 @@ public final class Rows {
         if (drop) {
             return size++;
         }
-        if (file == null || stride != 3) {
-            r = add();
-            set(r, 0, f0);
-            set(r, 1, f1);
-            set(r, 2, f2);
-            return r;
-        }
-        int at = staged();
-        stage[at] = f0;
-        stage[at + 1] = f1;
-        stage[at + 2] = f2;
-        return size++;
+        r = add();
+        long[] data = file == null ? rowData(r) : stage; // on disk, a new row is staged
+        int at = file == null ? rowAt(r) : (r - stageBase) * stride;
+        data[at] = f0;
+        data[at + 1] = f1;
+        data[at + 2] = f2;
+        return r;
     }
 
     /** Appends the {@code n} rows of {@code src} (row after row): a block at a time (summary levels, {@link RowStage}). */
@@ -333,14 +309,8 @@ public final class Rows {
         if (file == null) {
             return blocks[r >>> SHIFT];
         }
-        int b = r >>> BLOCK_SHIFT;
-        if (b == tailBlock) {
-            return tail;
-        }
-        Frame f = frame(b);
+        Frame f = frame(r >>> BLOCK_SHIFT);
         f.dirty = true;
-        tail = f.data;
-        tailBlock = b;
         return f.data;
     }
 
@@ -422,18 +392,9 @@ public final class Rows {
     boolean dropLast(Frame f) {
         if (last == f) {
             last = null;
-            dropTail(f);
             return true;
         }
         return false;
-    }
-
-    /** Stops writing into {@code f}'s data directly (it is being evicted, saved or given a second chance). */
-    private void dropTail(Frame f) {
-        if (f.block == tailBlock) {
-            tail = null;
-            tailBlock = -1;
-        }
     }
 
     /** The pool or cache dropped {@code f}: the next access reads the block again. */
@@ -449,7 +410,6 @@ public final class Rows {
         if (last == f) {
             last = null;
         }
-        dropTail(f);
     }
 
     /** A copy of these rows written into {@code to}. */

@@ -257,7 +257,10 @@ public final class StoreFile implements Closeable {
         stagingStart += staging.limit();
         staging.clear();
         if (staging.capacity() < STAGING) {
-            staging = ByteBuffer.allocate(staging.capacity() * 2).order(ByteOrder.LITTLE_ENDIAN);
+            int grown = staging.capacity() * 2;
+            // full size: direct, so that the channel writes it as it is, not through a copy into a temporary direct buffer
+            staging = (grown >= STAGING ? ByteBuffer.allocateDirect(grown) : ByteBuffer.allocate(grown))
+                    .order(ByteOrder.LITTLE_ENDIAN);
             stagingLongs = null;
         }
     }

@@ -48,15 +48,6 @@ public final class Rows {
     private Frame[][] resident;
     private int[] residentCount;
     private Frame last;
-    /**
-     * The last rows appended to a table on disk, {@code [stageBase, size)}, held in a small array
-     * before they are copied into their block together: thousands of tables are written at once, and
-     * a row written straight into its block touches a cold cache line and page per row; the stages
-     * are small and hot, and a block is touched once per {@link #STAGE_ROWS} rows.
-     */
-    static final int STAGE_ROWS = 8;
-    private long[] stage;
-    private int stageBase = Integer.MAX_VALUE;
 
     /** Rows on the heap. */
     public Rows(int stride) {
@@ -127,9 +118,6 @@ public final class Rows {
 
     /** Field {@code field} of row {@code row}. */
     public long get(int row, int field) {
-        if (row >= stageBase && row < size) {
-            return stage[(row - stageBase) * stride + field];
-        }
         if (file == null) {
             if (drop) {
                 throw new IllegalStateException("these rows were not kept (a simulation without a store)");
@@ -144,10 +132,6 @@ public final class Rows {
     }
 
     public void set(int row, int field, long v) {
-        if (row >= stageBase && row < size) {
-            stage[(row - stageBase) * stride + field] = v;
-            return;
-        }
         if (file == null) {
             if (drop) {
                 return;
@@ -183,41 +167,10 @@ public final class Rows {
         if (file == null) {
             return drop ? size++ : addOnHeap();
         }
-        int at = staged();
-        java.util.Arrays.fill(stage, at, at + stride, 0L);
-        return size++;
-    }
-
-    /**
-     * Makes room in the stage for row {@code size} (appending its block when it starts one) and
-     * returns where it goes in the stage; the caller writes every field and counts the row.
-     */
-    private int staged() {
-        int i = size - stageBase;
-        if (i >= STAGE_ROWS || i < 0) {
-            if (stage == null) {
-                stage = new long[STAGE_ROWS * stride];
-                file.staged(this);
-            } else {
-                flushStage();
-            }
-            stageBase = size;
-            i = 0;
-        }
-        if ((size & (BLOCK_ROWS - 1)) == 0) {
-            append();
-            size--;
-        }
-        return i * stride;
-    }
-
-    /** Copies the staged rows into their block (they share one: stages start at multiples of their size). */
-    void flushStage() {
-        int n = size - stageBase;
-        if (n > 0) {
-            System.arraycopy(stage, 0, rowData(stageBase), rowAt(stageBase), n * stride);
-            stageBase = size;
-        }
+        int r = append();
+        int at = rowAt(r);
+        java.util.Arrays.fill(rowData(r), at, at + stride, 0L); // the pool's arrays are reused uncleared
+        return r;
     }
 
     /** Appends a row whose fields the caller writes, all of them (on disk: its block's array may hold old data). */
@@ -235,48 +188,27 @@ public final class Rows {
         return size++;
     }
 
-    /** Appends a row of two fields and returns its index (the writer's hot path: into the stage). */
+    /** Appends a row of two fields and returns its index: one block lookup for the row (the writer's hot path). */
     public int add(long f0, long f1) {
-        int r = size;
-        int i = r - stageBase;
-        if (i < STAGE_ROWS && i >= 0 && stride == 2) { // room in the stage: the common case
-            int at = i << 1;
-            long[] s = stage;
-            s[at] = f0;
-            s[at + 1] = f1;
-            size = r + 1;
-            return r;
-        }
         if (drop) {
             return size++;
         }
-        r = add();
-        long[] data = file == null ? rowData(r) : stage; // on disk, a new row is staged
-        int at = file == null ? rowAt(r) : (r - stageBase) * stride;
+        int r = stride == 2 && file != null ? append() : add();
+        long[] data = rowData(r);
+        int at = rowAt(r);
         data[at] = f0;
         data[at + 1] = f1;
         return r;
     }
 
-    /** Appends a row of three fields and returns its index (into the stage). */
+    /** Appends a row of three fields and returns its index: one block lookup for the row. */
     public int add(long f0, long f1, long f2) {
-        int r = size;
-        int i = r - stageBase;
-        if (i < STAGE_ROWS && i >= 0 && stride == 3) { // room in the stage: the common case
-            int at = i * 3;
-            long[] s = stage;
-            s[at] = f0;
-            s[at + 1] = f1;
-            s[at + 2] = f2;
-            size = r + 1;
-            return r;
-        }
         if (drop) {
             return size++;
         }
-        r = add();
-        long[] data = file == null ? rowData(r) : stage; // on disk, a new row is staged
-        int at = file == null ? rowAt(r) : (r - stageBase) * stride;
+        int r = stride == 3 && file != null ? append() : add();
+        long[] data = rowData(r);
+        int at = rowAt(r);
         data[at] = f0;
         data[at + 1] = f1;
         data[at + 2] = f2;
@@ -291,9 +223,6 @@ public final class Rows {
                 System.arraycopy(src, i * stride, rowData(r), rowAt(r), stride);
             }
             return;
-        }
-        if (stage != null) {
-            flushStage();
         }
         for (int i = 0; i < n; ) {
             int r = append();

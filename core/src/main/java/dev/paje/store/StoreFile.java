@@ -35,8 +35,6 @@ public final class StoreFile implements Closeable {
     /** A view of the whole staging buffer as longs, made once per buffer (not per block written). */
     private java.nio.LongBuffer stagingLongs;
     private BlockPool pool;
-    /** Tables with a row stage (writer only): their staged rows go to their blocks before any block is saved for good. */
-    private final java.util.ArrayList<Rows> staged = new java.util.ArrayList<>();
     private volatile boolean sealed;
     /** Every block saved: tables are read through the cache, from any thread (summaries being built). */
     private volatile boolean frozen;
@@ -162,7 +160,6 @@ public final class StoreFile implements Closeable {
      * may be read from other threads, while this one still writes new tables (appending only).
      */
     void freeze() throws IOException {
-        flushStages();
         pool.flushAll();
         index.flushAll();
         flushStaging();
@@ -173,17 +170,6 @@ public final class StoreFile implements Closeable {
     void thaw() {
         frozen = false;
         cache.dropAll(this);
-    }
-
-    /** {@code rows} stages its last rows (see {@link Rows#flushStage}). */
-    void staged(Rows rows) {
-        staged.add(rows);
-    }
-
-    private void flushStages() {
-        for (Rows r : staged) {
-            r.flushStage();
-        }
     }
 
     /** Saves block {@code b} of {@code rows} into its slot (allocated on first save). */
@@ -322,7 +308,6 @@ public final class StoreFile implements Closeable {
      * Returns nothing; the metadata is {@code meta} as encoded by {@link StoreMeta}.
      */
     void seal(StoreMeta.Encoder meta) throws IOException {
-        flushStages();
         pool.flushAll();
         index.flushAll();
         flushStaging();

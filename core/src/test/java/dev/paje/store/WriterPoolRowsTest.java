@@ -10,16 +10,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Rows on disk keep their last rows in a stage before copying them into their block: whatever the
- * mix of appends, changes and reads across stages, blocks and evictions from a tiny writer's pool,
- * every row reads back as written (compared with a plain model), before and after a freeze.
+ * Rows on disk are written into the writer's pool, whose arrays are reused without being cleared:
+ * whatever the mix of appends (a row of zeros, of two or three fields), changes and reads across
+ * blocks and evictions from a tiny pool, every row reads back as written (compared with a plain
+ * model), before and after a freeze.
  */
-class StagedRowsTest {
+class WriterPoolRowsTest {
     @TempDir
     Path dir;
 
     @Test
-    void randomWritesReadBackThroughStagesBlocksAndEvictions() throws Exception {
+    void randomWritesReadBackThroughBlocksAndEvictions() throws Exception {
         for (long seed = 1; seed <= 12; seed++) {
             check(seed);
         }

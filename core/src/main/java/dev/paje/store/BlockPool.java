@@ -47,11 +47,7 @@ final class BlockPool {
     private long[] take(int stride, int longs) {
         ArrayDeque<long[]> q = spare[stride];
         long[] a = q == null ? null : q.poll();
-        if (a == null) {
-            return new long[longs];
-        }
-        java.util.Arrays.fill(a, 0L);
-        return a;
+        return a == null ? new long[longs] : a; // not cleared: rows are written whole, the end is cleared on save
     }
 
     private void evictOne() {
@@ -68,6 +64,7 @@ final class BlockPool {
 
     private void save(Frame f) {
         if (f.dirty) {
+            clearEnd(f);
             try {
                 file.writeBlock(f.owner, f.block, f.data);
             } catch (IOException e) {
@@ -84,5 +81,13 @@ final class BlockPool {
         }
         ring.clear();
         java.util.Arrays.fill(spare, null);
+    }
+
+    /** Zeros the part of {@code f} after its table's last row (its array may be a reused one): stores are deterministic. */
+    private static void clearEnd(Frame f) {
+        long used = (long) f.owner.size() - ((long) f.block << Rows.BLOCK_SHIFT);
+        if (used < Rows.BLOCK_ROWS) {
+            java.util.Arrays.fill(f.data, (int) Math.max(0, used) * f.owner.stride(), f.data.length, 0L);
+        }
     }
 }

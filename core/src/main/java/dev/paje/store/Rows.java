@@ -167,6 +167,14 @@ public final class Rows {
         if (file == null) {
             return drop ? size++ : addOnHeap();
         }
+        int r = append();
+        int at = rowAt(r);
+        java.util.Arrays.fill(rowData(r), at, at + stride, 0L); // the pool's arrays are reused uncleared
+        return r;
+    }
+
+    /** Appends a row whose fields the caller writes, all of them (on disk: its block's array may hold old data). */
+    private int append() {
         if ((size & (BLOCK_ROWS - 1)) == 0) {
             int b = size >>> BLOCK_SHIFT;
             int p = b >>> BlockIndex.PAGE_SHIFT;
@@ -185,7 +193,7 @@ public final class Rows {
         if (drop) {
             return size++;
         }
-        int r = add();
+        int r = stride == 2 && file != null ? append() : add();
         long[] data = rowData(r);
         int at = rowAt(r);
         data[at] = f0;
@@ -198,7 +206,7 @@ public final class Rows {
         if (drop) {
             return size++;
         }
-        int r = add();
+        int r = stride == 3 && file != null ? append() : add();
         long[] data = rowData(r);
         int at = rowAt(r);
         data[at] = f0;
@@ -217,7 +225,7 @@ public final class Rows {
             return;
         }
         for (int i = 0; i < n; ) {
-            int r = add();
+            int r = append();
             int m = Math.min(n - i, BLOCK_ROWS - (r & (BLOCK_ROWS - 1)));
             size += m - 1;
             System.arraycopy(src, i * stride, rowData(r), rowAt(r), m * stride);

@@ -146,7 +146,11 @@ public final class StoreFile implements Closeable {
         if (b >= rows.blockCount()) {
             throw new IndexOutOfBoundsException("row block " + b + " of " + rows.blockCount());
         }
-        Frame f = pool.frame(rows, b, index.slot(rows, b) == 0);
+        boolean unsaved = index.slot(rows, b) == 0;
+        Frame f = pool.frame(rows, b, unsaved);
+        if (unsaved) {
+            java.util.Arrays.fill(f.data, 0L); // the pool's arrays come uncleared
+        }
         rows.publish(f);
         return f;
     }
@@ -239,7 +243,10 @@ public final class StoreFile implements Closeable {
         stagingStart += staging.limit();
         staging.clear();
         if (staging.capacity() < STAGING) {
-            staging = ByteBuffer.allocate(staging.capacity() * 2).order(ByteOrder.LITTLE_ENDIAN);
+            int grown = staging.capacity() * 2;
+            // full size: direct, so that the channel writes it as it is, not through a copy into a temporary direct buffer
+            staging = (grown >= STAGING ? ByteBuffer.allocateDirect(grown) : ByteBuffer.allocate(grown))
+                    .order(ByteOrder.LITTLE_ENDIAN);
             stagingLongs = null;
         }
     }

@@ -210,7 +210,7 @@ final class ChunkTokenizer {
     /**
      * The common line in one pass, without {@link LineScanner}: a numeric event id of a fast
      * definition, then its fields, each after exactly one space, made of ordinary bytes (none below
-     * '$'), the last one ending the line. Finds each field's end eight bytes at a time, checks the
+     * '$'), the last one ending the line. Finds the fields' ends eight bytes at a time in one pass, checks the
      * numbers, then records the line exactly as {@link #record} would. Returns the index of the line's
      * newline (or {@code length}), or -1 having recorded nothing: then the general path reads the line.
      */
@@ -237,29 +237,36 @@ final class ChunkTokenizer {
         int[] from = fieldFrom;
         int[] to = fieldTo;
         int p = pos + idLength + 1;
-        for (int f = 0; f < fields; f++) {
-            int q = p;
-            long sep;
-            long newline;
-            while (true) {
-                long x = Swar.word(d, q, length);
-                newline = Swar.zeros(x ^ Swar.NEWLINES);
-                sep = newline | Swar.zeros(x ^ Swar.SPACES);
-                if ((Swar.belowDollar(x) & ((sep & -sep) - 1)) != 0) {
-                    return -1; // a tab, CR, quote, '#' or control byte in the field
-                }
-                if (sep != 0) {
-                    break;
-                }
-                q += 8;
+        int f = 0;
+        int q = pos;
+        long x = w;
+        long skip = -1L << ((idLength + 1) << 3); // the id and its space, already checked
+        // one pass over the line's words, not one per field: each word's separators in order
+        while (true) {
+            long newline = Swar.zeros(x ^ Swar.NEWLINES) & skip;
+            long end = newline & -newline;
+            long inLine = end - 1; // the bytes before the line's newline (all when it is not in this word)
+            long sep = (newline | Swar.zeros(x ^ Swar.SPACES)) & skip & (inLine | end);
+            if ((Swar.belowDollar(x) & skip & inLine & ~sep) != 0) {
+                return -1; // a tab, CR, quote, '#' or control byte in a field
             }
-            int e = q + (Long.numberOfTrailingZeros(sep) >>> 3);
-            if (e == p || ((newline & sep & -sep) != 0) != (f == fields - 1)) {
-                return -1; // an empty field (two spaces), or the line ends early or late
+            while (sep != 0) {
+                long bit = sep & -sep;
+                int e = q + (Long.numberOfTrailingZeros(bit) >>> 3);
+                if (e == p || (bit == end) != (f == fields - 1)) {
+                    return -1; // an empty field (two spaces), or the line ends early or late
+                }
+                from[f] = p;
+                to[f++] = e;
+                p = e + 1;
+                sep ^= bit;
             }
-            from[f] = p;
-            to[f] = e;
-            p = e + 1;
+            if (end != 0) {
+                break;
+            }
+            q += 8;
+            x = Swar.word(d, q, length);
+            skip = -1;
         }
         int tp = def.timePosition;
         double time = Numbers.parse(d, from[tp], to[tp]);
@@ -279,13 +286,13 @@ final class ChunkTokenizer {
         int[] id = nameIds;
         long[] cache = shortCache;
         for (int j = 0; j < NAME_FIELDS; j++) { // the short-name cache inline: a call per name costs more than a hit
-            int f = names[j];
-            if (f < 0) {
+            int n = names[j];
+            if (n < 0) {
                 id[j] = -1;
                 continue;
             }
-            int a = from[f];
-            int e = to[f];
+            int a = from[n];
+            int e = to[n];
             int len = e - a;
             int v = -1;
             if (len > 0 && len < 8 && a + 8 <= d.length) {

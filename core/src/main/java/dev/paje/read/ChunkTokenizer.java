@@ -95,6 +95,9 @@ final class ChunkTokenizer {
     /** The definition slot of each staged record (0: a raw line), and its two user fields when it has some. */
     private int[] defSlots = new int[1024];
     private long[] users = new long[1024];
+    /** The other container and the key (start and end, or -1) of each staged record: read back only for definitions that have them. */
+    private int[] others = new int[1024];
+    private long[] keys = new long[1024];
     private int staged;
     /** Bytes of the chunk being tokenized: sizes the staging arrays. */
     private int chunkLength;
@@ -132,6 +135,8 @@ final class ChunkTokenizer {
         containers = java.util.Arrays.copyOf(containers, n);
         defSlots = java.util.Arrays.copyOf(defSlots, n);
         users = java.util.Arrays.copyOf(users, n);
+        others = java.util.Arrays.copyOf(others, n);
+        keys = java.util.Arrays.copyOf(keys, n);
     }
 
     /** The slot of {@code def} in {@link #defs}: a trace uses a handful of definitions, so a short scan. */
@@ -159,6 +164,9 @@ final class ChunkTokenizer {
         b.ensure(n); // exact: a recycled batch keeps its columns
         b.size = n;
         long[] r = rec;
+        int[] cs = containers;
+        int[] os = others;
+        long[] ks = keys;
         EventDefinition[] slots = defs;
         EventDefinition[] def = b.def;
         int[] offset = b.offset;
@@ -187,13 +195,12 @@ final class ChunkTokenizer {
             }
             time[k] = Double.longBitsToDouble(r[base + Records.TIME]);
             number[k] = Double.longBitsToDouble(r[base + Records.NUMBER]);
-            long x = r[base + Records.TYPE_CONTAINER];
+            long x = r[base + Records.TYPE_VALUE];
             type[k] = (int) x;
-            container[k] = (int) (x >>> 32);
-            x = r[base + Records.VALUE_OTHER];
-            value[k] = (int) x;
-            other[k] = (int) (x >>> 32);
-            x = r[base + Records.KEY];
+            value[k] = (int) (x >>> 32);
+            container[k] = cs[i];
+            other[k] = d.otherPosition < 0 ? -1 : os[i]; // links only: not read for the other records
+            x = d.keyPosition < 0 ? -1 : ks[i];
             key[k] = (int) x;
             keyEnd[k] = (int) (x >>> 32);
             x = namePositions[s][FIRST_USER] < 0 ? -1 : users[i]; // most definitions have no user field: not read
@@ -307,7 +314,6 @@ final class ChunkTokenizer {
         int kp = def.keyPosition;
         long key = kp >= 0 ? Records.pair(from[kp], to[kp]) : -1; // not interned: keys are often unique per link
         int base = add(slot, pos, number);
-        containers[base / Records.STRIDE] = id[1];
         stage(base, time, num, id[0], id[1], id[2], id[3], key, id[4], id[5]);
         return p - 1;
     }
@@ -357,7 +363,6 @@ final class ChunkTokenizer {
         int user0 = user.length > 0 ? intern(1 + user[0]) : -1;
         int user1 = user.length > 1 ? intern(1 + user[1]) : -1;
         int base = add(slot(def), from, number);
-        containers[base / Records.STRIDE] = container;
         stage(base, time, num, type, container, value, other, key, user0, user1);
     }
 
@@ -367,10 +372,12 @@ final class ChunkTokenizer {
         long[] r = rec;
         r[base + Records.TIME] = Double.doubleToRawLongBits(time);
         r[base + Records.NUMBER] = Double.doubleToRawLongBits(num);
-        r[base + Records.TYPE_CONTAINER] = Records.pair(type, container);
-        r[base + Records.VALUE_OTHER] = Records.pair(value, other);
-        r[base + Records.KEY] = key;
-        users[base / Records.STRIDE] = Records.pair(user0, user1);
+        r[base + Records.TYPE_VALUE] = Records.pair(type, value);
+        int i = base / Records.STRIDE;
+        containers[i] = container;
+        others[i] = other;
+        keys[i] = key;
+        users[i] = Records.pair(user0, user1);
     }
 
     private int intern(int token) {

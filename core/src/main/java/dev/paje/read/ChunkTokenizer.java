@@ -95,6 +95,9 @@ final class ChunkTokenizer {
     /** The definition slot of each staged record (0: a raw line), and its two user fields when it has some. */
     private int[] defSlots = new int[1024];
     private long[] users = new long[1024];
+    /** The other container and the key (start and end, or -1) of each staged record: read back only for definitions that have them. */
+    private int[] others = new int[1024];
+    private long[] keys = new long[1024];
     private int staged;
     /** Bytes of the chunk being tokenized: sizes the staging arrays. */
     private int chunkLength;
@@ -132,6 +135,8 @@ final class ChunkTokenizer {
         containers = java.util.Arrays.copyOf(containers, n);
         defSlots = java.util.Arrays.copyOf(defSlots, n);
         users = java.util.Arrays.copyOf(users, n);
+        others = java.util.Arrays.copyOf(others, n);
+        keys = java.util.Arrays.copyOf(keys, n);
     }
 
     /** The slot of {@code def} in {@link #defs}: a trace uses a handful of definitions, so a short scan. */
@@ -159,6 +164,9 @@ final class ChunkTokenizer {
         b.ensure(n); // exact: a recycled batch keeps its columns
         b.size = n;
         long[] r = rec;
+        int[] cs = containers;
+        int[] os = others;
+        long[] ks = keys;
         EventDefinition[] slots = defs;
         EventDefinition[] def = b.def;
         int[] offset = b.offset;
@@ -187,13 +195,12 @@ final class ChunkTokenizer {
             }
             time[k] = Double.longBitsToDouble(r[base + Records.TIME]);
             number[k] = Double.longBitsToDouble(r[base + Records.NUMBER]);
-            long x = r[base + Records.TYPE_CONTAINER];
+            long x = r[base + Records.TYPE_VALUE];
             type[k] = (int) x;
-            container[k] = (int) (x >>> 32);
-            x = r[base + Records.VALUE_OTHER];
-            value[k] = (int) x;
-            other[k] = (int) (x >>> 32);
-            x = r[base + Records.KEY];
+            value[k] = (int) (x >>> 32);
+            container[k] = cs[i];
+            other[k] = d.otherPosition < 0 ? -1 : os[i]; // links only: not read for the other records
+            x = d.keyPosition < 0 ? -1 : ks[i];
             key[k] = (int) x;
             keyEnd[k] = (int) (x >>> 32);
             x = namePositions[s][FIRST_USER] < 0 ? -1 : users[i]; // most definitions have no user field: not read
@@ -210,7 +217,7 @@ final class ChunkTokenizer {
     /**
      * The common line in one pass, without {@link LineScanner}: a numeric event id of a fast
      * definition, then its fields, each after exactly one space, made of ordinary bytes (none below
-     * '$'), the last one ending the line. Finds each field's end eight bytes at a time, checks the
+     * '$'), the last one ending the line. Finds the fields' ends eight bytes at a time in one pass, checks the
      * numbers, then records the line exactly as {@link #record} would. Returns the index of the line's
      * newline (or {@code length}), or -1 having recorded nothing: then the general path reads the line.
      */
@@ -237,29 +244,36 @@ final class ChunkTokenizer {
         int[] from = fieldFrom;
         int[] to = fieldTo;
         int p = pos + idLength + 1;
-        for (int f = 0; f < fields; f++) {
-            int q = p;
-            long sep;
-            long newline;
-            while (true) {
-                long x = Swar.word(d, q, length);
-                newline = Swar.zeros(x ^ Swar.NEWLINES);
-                sep = newline | Swar.zeros(x ^ Swar.SPACES);
-                if ((Swar.belowDollar(x) & ((sep & -sep) - 1)) != 0) {
-                    return -1; // a tab, CR, quote, '#' or control byte in the field
-                }
-                if (sep != 0) {
-                    break;
-                }
-                q += 8;
+        int f = 0;
+        int q = pos;
+        long x = w;
+        long skip = -1L << ((idLength + 1) << 3); // the id and its space, already checked
+        // one pass over the line's words, not one per field: each word's separators in order
+        while (true) {
+            long newline = Swar.zeros(x ^ Swar.NEWLINES) & skip;
+            long end = newline & -newline;
+            long inLine = end - 1; // the bytes before the line's newline (all when it is not in this word)
+            long sep = (newline | Swar.zeros(x ^ Swar.SPACES)) & skip & (inLine | end);
+            if ((Swar.belowDollar(x) & skip & inLine & ~sep) != 0) {
+                return -1; // a tab, CR, quote, '#' or control byte in a field
             }
-            int e = q + (Long.numberOfTrailingZeros(sep) >>> 3);
-            if (e == p || ((newline & sep & -sep) != 0) != (f == fields - 1)) {
-                return -1; // an empty field (two spaces), or the line ends early or late
+            while (sep != 0) {
+                long bit = sep & -sep;
+                int e = q + (Long.numberOfTrailingZeros(bit) >>> 3);
+                if (e == p || (bit == end) != (f == fields - 1)) {
+                    return -1; // an empty field (two spaces), or the line ends early or late
+                }
+                from[f] = p;
+                to[f++] = e;
+                p = e + 1;
+                sep ^= bit;
             }
-            from[f] = p;
-            to[f] = e;
-            p = e + 1;
+            if (end != 0) {
+                break;
+            }
+            q += 8;
+            x = Swar.word(d, q, length);
+            skip = -1;
         }
         int tp = def.timePosition;
         double time = Numbers.parse(d, from[tp], to[tp]);
@@ -279,13 +293,13 @@ final class ChunkTokenizer {
         int[] id = nameIds;
         long[] cache = shortCache;
         for (int j = 0; j < NAME_FIELDS; j++) { // the short-name cache inline: a call per name costs more than a hit
-            int f = names[j];
-            if (f < 0) {
+            int n = names[j];
+            if (n < 0) {
                 id[j] = -1;
                 continue;
             }
-            int a = from[f];
-            int e = to[f];
+            int a = from[n];
+            int e = to[n];
             int len = e - a;
             int v = -1;
             if (len > 0 && len < 8 && a + 8 <= d.length) {
@@ -300,7 +314,6 @@ final class ChunkTokenizer {
         int kp = def.keyPosition;
         long key = kp >= 0 ? Records.pair(from[kp], to[kp]) : -1; // not interned: keys are often unique per link
         int base = add(slot, pos, number);
-        containers[base / Records.STRIDE] = id[1];
         stage(base, time, num, id[0], id[1], id[2], id[3], key, id[4], id[5]);
         return p - 1;
     }
@@ -350,7 +363,6 @@ final class ChunkTokenizer {
         int user0 = user.length > 0 ? intern(1 + user[0]) : -1;
         int user1 = user.length > 1 ? intern(1 + user[1]) : -1;
         int base = add(slot(def), from, number);
-        containers[base / Records.STRIDE] = container;
         stage(base, time, num, type, container, value, other, key, user0, user1);
     }
 
@@ -360,10 +372,12 @@ final class ChunkTokenizer {
         long[] r = rec;
         r[base + Records.TIME] = Double.doubleToRawLongBits(time);
         r[base + Records.NUMBER] = Double.doubleToRawLongBits(num);
-        r[base + Records.TYPE_CONTAINER] = Records.pair(type, container);
-        r[base + Records.VALUE_OTHER] = Records.pair(value, other);
-        r[base + Records.KEY] = key;
-        users[base / Records.STRIDE] = Records.pair(user0, user1);
+        r[base + Records.TYPE_VALUE] = Records.pair(type, value);
+        int i = base / Records.STRIDE;
+        containers[i] = container;
+        others[i] = other;
+        keys[i] = key;
+        users[i] = Records.pair(user0, user1);
     }
 
     private int intern(int token) {

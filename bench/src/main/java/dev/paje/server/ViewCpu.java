@@ -49,6 +49,14 @@ public final class ViewCpu {
                 handler.answer(out, trace.start(), trace.end(), 1500, ids);
             }
         }
+        String warm = System.getenv("WARM") == null || System.getenv("WARM").isEmpty() ? null : System.getenv("WARM"); // before pass 0, as paje view's warm-up does: "same" rows or the "other" ones
+        if (warm != null) {
+            long w0 = System.nanoTime();
+            int[] rows = "same".equals(warm) ? ids
+                    : IntStream.rangeClosed(ids.length + 1, Math.min(2 * ids.length, trace.containers().size() - 1)).toArray();
+            handler.answer(OutputStream.nullOutputStream(), trace.start(), trace.end(), 1500, rows);
+            System.out.printf("warm-up (%s rows): %.1f ms%n", warm, (System.nanoTime() - w0) / 1e6);
+        }
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         Counting sink = new Counting(System.getenv("CHECKSUM") != null);
         for (int p = 0; p < passes; p++) {

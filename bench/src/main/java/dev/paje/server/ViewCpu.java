@@ -49,13 +49,20 @@ public final class ViewCpu {
                 handler.answer(out, trace.start(), trace.end(), 1500, ids);
             }
         }
-        String warm = System.getenv("WARM") == null || System.getenv("WARM").isEmpty() ? null : System.getenv("WARM"); // before pass 0, as paje view's warm-up does: "same" rows or the "other" ones
-        if (warm != null) {
+        // WARM=view: before pass 0, paje view's own warm-up (WarmUp: these rows' whole trace and a tenth of it);
+        // WARM=other: the whole trace of the next rows, which warms the code but not these rows' blocks
+        String warm = System.getenv().getOrDefault("WARM", "");
+        if (!warm.isEmpty()) {
             long w0 = System.nanoTime();
-            int[] rows = "same".equals(warm) ? ids
-                    : IntStream.rangeClosed(ids.length + 1, Math.min(2 * ids.length, trace.containers().size() - 1)).toArray();
-            handler.answer(OutputStream.nullOutputStream(), trace.start(), trace.end(), 1500, rows);
-            System.out.printf("warm-up (%s rows): %.1f ms%n", warm, (System.nanoTime() - w0) / 1e6);
+            TraceView model = new TraceView(loaded, file.getFileName().toString());
+            if ("view".equals(warm)) {
+                WarmUp.run(model, new WindowHandler(model));
+            } else {
+                int[] rows = IntStream.rangeClosed(ids.length + 1, Math.min(2 * ids.length, trace.containers().size() - 1))
+                        .toArray();
+                handler.answer(OutputStream.nullOutputStream(), trace.start(), trace.end(), 1500, rows);
+            }
+            System.out.printf("warm-up (%s): %.1f ms%n", warm, (System.nanoTime() - w0) / 1e6);
         }
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         Counting sink = new Counting(System.getenv("CHECKSUM") != null);

@@ -27,7 +27,8 @@ final class WarmUp {
         return t;
     }
 
-    private static void run(TraceView model, WindowHandler window) {
+    /** The warm-up itself, on the calling thread (ViewCpu measures with it). */
+    static void run(TraceView model, WindowHandler window) {
         Trace trace = model.trace();
         if (trace == null) {
             return;

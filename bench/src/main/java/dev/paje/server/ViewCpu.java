@@ -70,6 +70,7 @@ public final class ViewCpu {
             long[] cpu = new long[fractions.size()];
             long[] wall = new long[fractions.size()];
             long gc0 = gcMillis();
+            long gcs0 = gcCount();
             long wall0 = System.nanoTime();
             for (int i = 0; i < fractions.size(); i++) {
                 double[] f = fractions.get(i);
@@ -84,8 +85,8 @@ public final class ViewCpu {
                         cpu[i] / 1e6, wall[i] / 1e6, sink.bytes / 1e6,
                         sink.summing ? String.format(" crc %08x", sink.crc.getValue()) : "");
             }
-            System.out.printf("pass %d: cpu %s; answer wall %s; pass wall %.2f s, gc %d ms%n", p, quantiles(cpu),
-                    quantiles(wall), (System.nanoTime() - wall0) / 1e9, gcMillis() - gc0);
+            System.out.printf("pass %d: cpu %s; answer wall %s; pass wall %.2f s, gc %d ms in %d collections%n", p,
+                    quantiles(cpu), quantiles(wall), (System.nanoTime() - wall0) / 1e9, gcMillis() - gc0, gcCount() - gcs0);
         }
     }
 
@@ -117,6 +118,10 @@ public final class ViewCpu {
                         table.size(), levels);
             }
         }
+    }
+
+    private static long gcCount() {
+        return ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(b -> Math.max(0, b.getCollectionCount())).sum();
     }
 
     private static long gcMillis() {

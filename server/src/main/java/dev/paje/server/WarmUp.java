@@ -18,7 +18,10 @@ final class WarmUp {
     private WarmUp() {
     }
 
-    /** Starts the warm-up; it stops at its first failure (e.g. the store closed as the viewer stops). */
+    /**
+     * Starts the warm-up; it skips what is left once a window request has come, and stops at its first failure
+     * (e.g. the store closed as the viewer stops).
+     */
     static Thread start(TraceView model, WindowHandler window) {
         Thread t = new Thread(() -> run(model, window), "paje-view-warm-up");
         t.setDaemon(true);
@@ -36,9 +39,13 @@ final class WarmUp {
         int[] ids = IntStream.rangeClosed(1, Math.min(ROWS, trace.containers().size() - 1)).toArray();
         double start = trace.start();
         double span = trace.end() - start;
-        try {
-            window.answer(OutputStream.nullOutputStream(), start, start + span, WIDTH, ids);
-            window.answer(OutputStream.nullOutputStream(), start + 0.45 * span, start + 0.55 * span, WIDTH, ids);
+        try { // not once a request has come: it warms the code itself, and the cores are its
+            if (!window.asked()) {
+                window.answer(OutputStream.nullOutputStream(), start, start + span, WIDTH, ids);
+            }
+            if (!window.asked()) {
+                window.answer(OutputStream.nullOutputStream(), start + 0.45 * span, start + 0.55 * span, WIDTH, ids);
+            }
         } catch (java.io.IOException | RuntimeException e) {
             // a warm-up only: the requests that follow report whatever is wrong with the store
         }

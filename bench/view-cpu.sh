@@ -4,7 +4,10 @@
 # answer's whole cost), PASSES times: comparable on a loaded machine where view.sh's wall times are not.
 #
 # Usage: [PAJE_JAR=JAR] bench/view-cpu.sh TRACE CACHE_DIR [PASSES]   (JAR: default this checkout's cli jar;
-# HEAP as view.sh, default 256m; CACHE_DIR is kept: a store cache written there before is reused)
+# HEAP as view.sh, default 256m; CACHE_DIR is kept: a store cache written there before is reused; CORES=2 lets
+# an answer use its parts on two cores: then its wall time, also printed, is the one to read; WARM=view runs
+# paje view's warm-up before pass 0 (WARM=other: the next 100 rows' whole trace, code but not these blocks);
+# CHECKSUM=1 prints each answer's CRC, to check that two builds answer the same bytes)
 set -euo pipefail
 bench="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 T=${1:?which trace?}; C=${2:?which cache dir?}; passes=${3:-3}
@@ -18,5 +21,5 @@ for k in range(1, 41):
     w = 10 ** random.uniform(-4, 0)
     s = random.uniform(0, 1 - w)
     print(s, s + w)
-print(0, 1)' | java -Xmx${HEAP:-256m} -XX:+UseParallelGC -XX:ActiveProcessorCount=1 \
+print(0, 1)' | java -Xmx${HEAP:-256m} -XX:+UseParallelGC -XX:ActiveProcessorCount=${CORES:-1} \
   -cp "$jar:$bench/target/classes" dev.paje.server.ViewCpu "$T" "$C" "$passes"

@@ -49,28 +49,53 @@ public final class ViewCpu {
                 handler.answer(out, trace.start(), trace.end(), 1500, ids);
             }
         }
+        // WARM=view: before pass 0, paje view's own warm-up (WarmUp: these rows' whole trace and a tenth of it);
+        // WARM=other: the whole trace of the next rows, which warms the code but not these rows' blocks
+        String warm = System.getenv().getOrDefault("WARM", "");
+        if (!warm.isEmpty()) {
+            long w0 = System.nanoTime();
+            TraceView model = new TraceView(loaded, file.getFileName().toString());
+            if ("view".equals(warm)) {
+                WarmUp.run(model, new WindowHandler(model));
+            } else {
+                int[] rows = IntStream.rangeClosed(ids.length + 1, Math.min(2 * ids.length, trace.containers().size() - 1))
+                        .toArray();
+                handler.answer(OutputStream.nullOutputStream(), trace.start(), trace.end(), 1500, rows);
+            }
+            System.out.printf("warm-up (%s): %.1f ms%n", warm, (System.nanoTime() - w0) / 1e6);
+        }
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        Counting sink = new Counting();
+        Counting sink = new Counting(System.getenv("CHECKSUM") != null);
         for (int p = 0; p < passes; p++) {
             long[] cpu = new long[fractions.size()];
+            long[] wall = new long[fractions.size()];
             long gc0 = gcMillis();
+            long gcs0 = gcCount();
             long wall0 = System.nanoTime();
             for (int i = 0; i < fractions.size(); i++) {
                 double[] f = fractions.get(i);
                 sink.bytes = 0;
+                sink.crc.reset();
                 long c0 = mx.getCurrentThreadCpuTime();
+                long w0 = System.nanoTime();
                 handler.answer(sink, trace.start() + f[0] * span, trace.start() + f[1] * span, 1500, ids);
                 cpu[i] = mx.getCurrentThreadCpuTime() - c0;
-                System.out.printf("pass %d window %2d frac %.2e cpu %7.2f ms %7.3f MB%n", p, i, f[1] - f[0], cpu[i] / 1e6,
-                        sink.bytes / 1e6);
+                wall[i] = System.nanoTime() - w0;
+                System.out.printf("pass %d window %2d frac %.2e cpu %7.2f ms wall %7.2f ms %7.3f MB%s%n", p, i, f[1] - f[0],
+                        cpu[i] / 1e6, wall[i] / 1e6, sink.bytes / 1e6,
+                        sink.summing ? String.format(" crc %08x", sink.crc.getValue()) : "");
             }
-            long[] sorted = Arrays.copyOf(cpu, cpu.length - 1); // the last is the whole trace: apart, as view.sh
-            Arrays.sort(sorted);
-            System.out.printf("pass %d: cpu median %.1f ms, p95 %.1f ms, whole %.1f ms; wall %.2f s, gc %d ms%n", p,
-                    sorted[Math.max(0, (int) (sorted.length * 0.5) - 1)] / 1e6,
-                    sorted[Math.max(0, (int) (sorted.length * 0.95) - 1)] / 1e6,
-                    cpu[cpu.length - 1] / 1e6, (System.nanoTime() - wall0) / 1e9, gcMillis() - gc0);
+            System.out.printf("pass %d: cpu %s; answer wall %s; pass wall %.2f s, gc %d ms in %d collections%n", p,
+                    quantiles(cpu), quantiles(wall), (System.nanoTime() - wall0) / 1e9, gcMillis() - gc0, gcCount() - gcs0);
         }
+    }
+
+    /** Median and p95 of the windows but the last (the whole trace, apart, as view.sh), and the last. */
+    private static String quantiles(long[] nanos) {
+        long[] sorted = Arrays.copyOf(nanos, nanos.length - 1);
+        Arrays.sort(sorted);
+        return String.format("median %.1f ms, p95 %.1f ms, whole %.1f ms", sorted[Math.max(0, (int) (sorted.length * 0.5) - 1)] / 1e6,
+                sorted[Math.max(0, (int) (sorted.length * 0.95) - 1)] / 1e6, nanos[nanos.length - 1] / 1e6);
     }
 
     /** Per table of the rows: its size and its summary's levels (width, buckets + long entities). */
@@ -95,22 +120,38 @@ public final class ViewCpu {
         }
     }
 
+    private static long gcCount() {
+        return ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(b -> Math.max(0, b.getCollectionCount())).sum();
+    }
+
     private static long gcMillis() {
         return ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(b -> Math.max(0, b.getCollectionTime())).sum();
     }
 
-    /** Counts what an answer writes. */
+    /** Counts what an answer writes, and with {@code summing} (CHECKSUM=1) its CRC: are two builds' answers the same bytes? */
     private static final class Counting extends OutputStream {
         long bytes;
+        final boolean summing;
+        final java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+
+        Counting(boolean summing) {
+            this.summing = summing;
+        }
 
         @Override
         public void write(int b) {
             bytes++;
+            if (summing) {
+                crc.update(b);
+            }
         }
 
         @Override
         public void write(byte[] b, int off, int len) {
             bytes += len;
+            if (summing) {
+                crc.update(b, off, len);
+            }
         }
 
         @Override

@@ -90,6 +90,7 @@ final class ViewCommand implements Callable<Integer> {
         BlockCache.share(4);
         reportProblems(loaded, err);
         server.ready(loaded);
+        server.warmUp(); // the first answers, in the background: a reopened viewer starts with cold code and blocks
         out.println("paje: " + trace + " loaded");
         out.flush();
         err.flush();

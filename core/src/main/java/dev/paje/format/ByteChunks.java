@@ -2,6 +2,7 @@ package dev.paje.format;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,9 +14,12 @@ import java.util.List;
  */
 public final class ByteChunks extends OutputStream {
     private static final int CHUNK = 1 << 15;
+    /** Chunks given back by {@link #release}, at most 8 MB (about a zoomed-out answer's parts): reused, not re-allocated. */
+    private static final int POOLED = 256;
+    private static final ArrayDeque<byte[]> POOL = new ArrayDeque<>();
 
     private final List<byte[]> full = new ArrayList<>();
-    private byte[] last = new byte[CHUNK];
+    private byte[] last = take();
     private int n;
 
     @Override
@@ -42,7 +46,38 @@ public final class ByteChunks extends OutputStream {
 
     private void next() {
         full.add(last);
-        last = new byte[CHUNK];
+        last = take();
+        n = 0;
+    }
+
+    private static byte[] take() {
+        synchronized (POOL) {
+            byte[] c = POOL.poll();
+            if (c != null) {
+                return c;
+            }
+        }
+        return new byte[CHUNK];
+    }
+
+    /**
+     * Gives the chunks back for later parts to reuse (a zoomed-out answer's parts are ~7 MB: allocated anew, they
+     * fill the young generation every few answers, and each collection copies the block cache's new blocks);
+     * these bytes are then empty and are not written to again. Only once they are written and nothing else refers to them.
+     */
+    public void release() {
+        synchronized (POOL) {
+            for (byte[] c : full) {
+                if (POOL.size() < POOLED) {
+                    POOL.push(c);
+                }
+            }
+            if (last != null && POOL.size() < POOLED) {
+                POOL.push(last);
+            }
+        }
+        full.clear();
+        last = new byte[0];
         n = 0;
     }
 

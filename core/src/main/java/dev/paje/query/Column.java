@@ -22,14 +22,16 @@ public abstract sealed class Column permits IntColumn, DoubleColumn {
 
     /** The column as a JSON array. */
     public final void write(JsonOut g) throws IOException {
-        g.beginArray();
-        for (int i = 0; i < size; i++) {
-            writeCell(g, cells[i]);
-        }
-        g.endArray();
+        write(g, cells, size);
     }
 
-    abstract void writeCell(JsonOut g, long cell) throws IOException;
+    /** Writes {@code cells[0..size)} as a JSON array of this column's kind, in one call (one tight loop). */
+    abstract void write(JsonOut g, long[] cells, int size) throws IOException;
+
+    /** The cells behind, valid up to {@link #size()}: for the typed views' bulk writes. */
+    final long[] cells() {
+        return cells;
+    }
 
     final long cell(int i) {
         checkIndex(i);

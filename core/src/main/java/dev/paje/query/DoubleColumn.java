@@ -19,15 +19,14 @@ public final class DoubleColumn extends Column {
 
     /** The column as a JSON array of its values rounded to {@code decimals} places ({@link JsonOut#value(double, int)}). */
     public void write(JsonOut g, int decimals) throws IOException {
-        g.beginArray();
-        for (int i = 0, n = size(); i < n; i++) {
-            g.value(get(i), decimals);
+        if (decimals < 0 || decimals > 9) {
+            throw new IllegalArgumentException("decimals must be 0 to 9, found " + decimals);
         }
-        g.endArray();
+        g.doubleArray(cells(), size(), decimals);
     }
 
     @Override
-    void writeCell(JsonOut g, long cell) throws IOException {
-        g.value(Double.longBitsToDouble(cell));
+    void write(JsonOut g, long[] cells, int size) throws IOException {
+        g.doubleArray(cells, size, -1);
     }
 }

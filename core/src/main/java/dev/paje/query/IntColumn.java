@@ -18,7 +18,7 @@ public final class IntColumn extends Column {
     }
 
     @Override
-    void writeCell(JsonOut g, long cell) throws IOException {
-        g.value((int) cell);
+    void write(JsonOut g, long[] cells, int size) throws IOException {
+        g.intArray(cells, size);
     }
 }

@@ -52,7 +52,9 @@ public record WindowAnswer(PixelGrid grid, List<Container> containers, List<Type
             }
             rows.write(g, later.first()); // the first part streams: only the later ones wait in memory
             for (int i = 1; i < later.count(); i++) {
-                g.splice(later.take(i));
+                ByteChunks part = later.take(i);
+                g.splice(part);
+                part.release(); // sent: its chunks serve the next parts
             }
         }
         g.endArray();

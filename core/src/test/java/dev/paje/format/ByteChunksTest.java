@@ -33,6 +33,25 @@ class ByteChunksTest {
     }
 
     @Test
+    void releasedChunksServeLaterPartsWithoutTheirOldBytes() throws IOException {
+        Random random = new Random(11);
+        for (int round = 0; round < 20; round++) { // parts of 0 to 3 chunks, released after use, as an answer's are
+            ByteChunks chunks = new ByteChunks();
+            byte[] b = new byte[random.nextInt(100_000)];
+            random.nextBytes(b);
+            chunks.write(b, 0, b.length);
+            ByteArrayOutputStream back = new ByteArrayOutputStream();
+            chunks.writeTo(back);
+            assertThat(back.toByteArray()).isEqualTo(b);
+            chunks.release();
+            assertThat(chunks.size()).isZero();
+            ByteArrayOutputStream none = new ByteArrayOutputStream();
+            chunks.writeTo(none);
+            assertThat(none.size()).isZero();
+        }
+    }
+
+    @Test
     void splicesLikeAByteArray() throws IOException {
         assertThat(spliced(true)).isEqualTo(spliced(false)).startsWith("[0,{\"a\":[1,2]},{\"a\":[1,2]}")
                 .endsWith(",9]");

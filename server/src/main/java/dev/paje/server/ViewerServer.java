@@ -40,6 +40,8 @@ public final class ViewerServer implements AutoCloseable {
     private final Map<String, Deferred> data;
     private final SourceHandler source;
     private volatile QueryHandler query;
+    private volatile TraceView model;
+    private volatile WindowHandler window;
 
     private ViewerServer(HttpServer server, ThreadPoolExecutor pool, String host, String traceName, LoadStatus status,
             Map<String, Deferred> data, SourceHandler source) {
@@ -107,7 +109,8 @@ public final class ViewerServer implements AutoCloseable {
         TraceView model = new TraceView(loaded, traceName);
         data.get("/api/meta").set(new MetaHandler(model));
         LogicalView logical = new LogicalView(model);
-        data.get("/api/window").set(new WindowHandler(model, logical));
+        WindowHandler window = new WindowHandler(model, logical);
+        data.get("/api/window").set(window);
         data.get("/api/logical").set(new LogicalHandler(model, logical));
         data.get("/api/gaps").set(new GapsHandler(model));
         data.get("/api/collectives").set(new CollectivesHandler(model));
@@ -117,7 +120,18 @@ public final class ViewerServer implements AutoCloseable {
         data.get("/api/render").set(new RenderHandler(model));
         query = new QueryHandler(model);
         data.get("/api/sql").set(query);
+        this.model = model;
+        this.window = window;
         status.ready();
+    }
+
+    /**
+     * After {@link #ready}: computes the first rows' zoomed-out windows once in the background ({@link WarmUp}),
+     * so that the first answers a user waits for do not pay for cold code and blocks. Returns the thread, or null
+     * before {@link #ready}.
+     */
+    public Thread warmUp() {
+        return window == null ? null : WarmUp.start(model, window);
     }
 
     /**

@@ -24,6 +24,8 @@ final class WindowHandler implements Endpoint {
 
     private final TraceView model;
     private final LogicalView logical;
+    /** A request came: the warm-up ({@link WarmUp}) has nothing left to do for it. */
+    private volatile boolean asked;
 
     WindowHandler(TraceView model) {
         this(model, null);
@@ -37,6 +39,7 @@ final class WindowHandler implements Endpoint {
 
     @Override
     public void handle(HttpExchange ex, Params params) throws IOException {
+        asked = true;
         double start = params.number("start");
         double end = params.number("end");
         int width = params.integer("width", 1, MAX_WIDTH);
@@ -65,6 +68,10 @@ final class WindowHandler implements Endpoint {
         try (JsonOut out = new JsonOut(ex.getResponseBody())) {
             new WindowAnswer(grid, containers, selected, tables, dominant, aggregated).write(model, out);
         }
+    }
+
+    boolean asked() {
+        return asked;
     }
 
     /** Writes the answer for every entity type of {@code ids} (measurements call this without HTTP). */

@@ -47,7 +47,13 @@ public final class Rows {
     /** Resident frames by group of blocks; a group's array is dropped when its last frame goes. */
     private Frame[][] resident;
     private int[] residentCount;
-    private Frame last;
+    /**
+     * The frame this table used last; {@link #NONE}, never null, when there is none: a null test here became a
+     * branch C2 compiled as never taken until the pool first evicted, and its deoptimizations recompiled the
+     * simulator's large inlined methods again and again (seconds of C2 on some loads).
+     */
+    private Frame last = NONE;
+    private static final Frame NONE = new Frame(null, -1, null);
 
     /** Rows on the heap. */
     public Rows(int stride) {
@@ -150,7 +156,7 @@ public final class Rows {
 
     private Frame frame(int b) {
         Frame f = last;
-        if (f == null || f.block != b) {
+        if (f.block != b) {
             f = resident(b);
             if (f == null) {
                 f = file.load(this, b);
@@ -320,7 +326,7 @@ public final class Rows {
     /** If {@code f} is the block this table used last, forgets that (its next use marks it used); true then. */
     boolean dropLast(Frame f) {
         if (last == f) {
-            last = null;
+            last = NONE;
             return true;
         }
         return false;
@@ -337,7 +343,7 @@ public final class Rows {
             }
         }
         if (last == f) {
-            last = null;
+            last = NONE;
         }
     }
 

@@ -18,8 +18,8 @@ final class LiveStates extends LiveSummary {
     private int[][] longRows = new int[4][];
     private int depth;
 
-    LiveStates(StoreFile file) {
-        super(Pyramid.Kind.STATE, file, Pyramid.MIN_PER_BUCKET);
+    LiveStates(StoreFile file, StageBudget budget) {
+        super(Pyramid.Kind.STATE, file, budget, Pyramid.MIN_PER_BUCKET);
     }
 
     /** Row {@code row} of {@code t} opened at {@code time}: the writer's hook. */

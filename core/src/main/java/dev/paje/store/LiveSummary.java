@@ -25,6 +25,8 @@ abstract class LiveSummary {
 
     final Pyramid.Kind kind;
     final StoreFile file;
+    /** The heap the staged level rows of the store's summaries share. */
+    final StageBudget budget;
     final int perBucket;
     /** Rows of the table at which to try starting (doubled while the rows span no time). */
     private int startAt = Pyramid.MIN_ROWS;
@@ -42,20 +44,29 @@ abstract class LiveSummary {
     /** The time at which {@link #slow} has something to do: emit a bucket, add a level, decide an open entity. */
     private double nextCheck = Double.NEGATIVE_INFINITY;
 
-    LiveSummary(Pyramid.Kind kind, StoreFile file, int perBucket) {
+    LiveSummary(Pyramid.Kind kind, StoreFile file, StageBudget budget, int perBucket) {
         // perBucket: rows per level-0 bucket on average in the first rows
         this.kind = kind;
         this.file = file;
+        this.budget = budget;
         this.perBucket = perBucket;
     }
 
-    /** A builder for {@code table}'s summary, written into {@code file}; null for kinds without one (links). */
+    /** A builder for {@code table}'s summary, written into {@code file}, with a budget of its own that never sheds. */
     static LiveSummary of(EntityTable table, StoreFile file) {
+        return of(table, file, new StageBudget(Long.MAX_VALUE));
+    }
+
+    /**
+     * A builder for {@code table}'s summary, written into {@code file}, its staged rows in {@code budget};
+     * null for kinds without one (links).
+     */
+    static LiveSummary of(EntityTable table, StoreFile file, StageBudget budget) {
         Pyramid.Kind kind = Pyramid.Kind.of(table);
         return kind == null ? null : switch (kind) {
-            case STATE -> new LiveStates(file);
-            case VARIABLE -> new LiveVariable(file, Pyramid.MIN_PER_BUCKET);
-            case EVENT -> new LiveEvents(file);
+            case STATE -> new LiveStates(file, budget);
+            case VARIABLE -> new LiveVariable(file, budget, Pyramid.MIN_PER_BUCKET);
+            case EVENT -> new LiveEvents(file, budget);
         };
     }
 
@@ -247,7 +258,7 @@ abstract class LiveSummary {
     private RowStage rows(RowStage[] at, int k, int stride) {
         RowStage r = at[k];
         if (r == null) {
-            r = new RowStage(stride, file);
+            r = new RowStage(stride, file, budget);
             at[k] = r;
         }
         return r;
@@ -312,6 +323,18 @@ abstract class LiveSummary {
             }
         }
         return kind.summary(new Pyramid.Levels(origin, end, widths, b, l));
+    }
+
+    /** This builder is abandoned (another replaces it): its staged rows go, their heap back to the budget. */
+    final void drop() {
+        for (int k = 0; k < MAX_LEVELS; k++) {
+            if (out[k] != null) {
+                out[k].drop();
+            }
+            if (longs[k] != null) {
+                longs[k].drop();
+            }
+        }
     }
 
     private static int size(RowStage r) {

@@ -24,7 +24,9 @@ public final class Store {
      * default (system property {@code paje.summaries.live=true}): on the 10 GB trace at a 256 MB heap it
      * was 2.7x slower than building at seal (GC and the writer's pool: bench/RESULTS.md, wt-sum).
      */
-    private final boolean live = Boolean.getBoolean("paje.summaries.live");
+    private final boolean live = !"false".equals(System.getProperty("paje.summaries.live"));
+    /** The heap the summaries' staged level rows share (built while writing). */
+    private final StageBudget stages = StageBudget.forHeap();
 
     /** A store; with {@code summaries}, large state, variable and event tables get their zoomed-out summaries when sealed. */
     public Store(StoreFile file, boolean summaries) {
@@ -96,6 +98,7 @@ public final class Store {
                 EntityTable table = c.table(t);
                 if (table != null && table.live != null) {
                     table.pyramid = table.live.finish(table, end, Pyramid.minPerBucket(table));
+                    table.live.drop(); // the levels not kept
                     table.live = null;
                 }
             }
@@ -143,7 +146,7 @@ public final class Store {
         }
         EntityTable table = EntityTable.create(kind, file, keys);
         if (summaries && live) {
-            table.live = LiveSummary.of(table, file);
+            table.live = LiveSummary.of(table, file, stages);
         }
         return table;
     }

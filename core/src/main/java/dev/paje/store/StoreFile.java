@@ -2,6 +2,7 @@ package dev.paje.store;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -166,6 +167,15 @@ public final class StoreFile implements Closeable {
     void thaw() {
         frozen = false;
         cache.dropAll(this);
+    }
+
+    /** Writes new block {@code b} of {@code rows}, whole, without the pool ({@link Rows#appendBlock}). */
+    void append(Rows rows, int b, long[] data) {
+        try {
+            writeBlock(rows, b, data);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Saves block {@code b} of {@code rows} into its slot (allocated on first save). */

@@ -1,0 +1,87 @@
+package dev.paje.store;
+
+import java.util.Arrays;
+
+/**
+ * The heap the {@link RowStage}s of one store's summaries may hold together. Over it, the stages
+ * holding the most are appended as they are and emptied until a quarter of the budget is free:
+ * the fast levels (the finest, of the largest tables) write whole blocks between sheddings, the
+ * slow ones sit on the heap, a few rows each, until the end.
+ */
+final class StageBudget {
+    private final long maxLongs;
+    private long longs;
+    private RowStage[] stages = new RowStage[256];
+    private int count;
+
+    /** A budget of {@code bytes} (a {@link Long#MAX_VALUE} budget never sheds). */
+    StageBudget(long bytes) {
+        this.maxLongs = bytes / 8;
+    }
+
+    /** A budget for a store: a 24th of the maximum heap, between 1 MB and 32 MB. */
+    static StageBudget forHeap() {
+        return new StageBudget(Math.max(1L << 20, Math.min(32L << 20, Runtime.getRuntime().maxMemory() / 24)));
+    }
+
+    /** Heap the stages hold now, in longs. */
+    long longs() {
+        return longs;
+    }
+
+    /** {@code s} now holds {@code delta} more longs (fewer when negative); sheds when over budget. */
+    void grew(RowStage s, int delta) {
+        if (s.listed < 0) {
+            if (count == stages.length) {
+                stages = Arrays.copyOf(stages, count * 2);
+            }
+            s.listed = count;
+            stages[count++] = s;
+        }
+        longs += delta;
+        if (delta > 0 && longs > maxLongs) {
+            shed(s);
+        }
+    }
+
+    /** {@code s} is finished: forgets it and its heap. */
+    void done(RowStage s) {
+        if (s.listed < 0) {
+            return;
+        }
+        longs -= s.capacity();
+        int i = s.listed;
+        RowStage last = stages[--count];
+        stages[i] = last;
+        last.listed = i;
+        stages[count] = null;
+        s.listed = -1;
+    }
+
+    /**
+     * Empties the largest stages but {@code growing} until a quarter of the budget is free: a size
+     * threshold from a histogram of powers of two (one pass), then one pass appending.
+     */
+    private void shed(RowStage growing) {
+        long[] bySize = new long[32];
+        for (int i = 0; i < count; i++) {
+            int c = stages[i].capacity();
+            if (c > 0 && stages[i] != growing) {
+                bySize[31 - Integer.numberOfLeadingZeros(c)] += c;
+            }
+        }
+        long free = longs - maxLongs * 3 / 4;
+        int t = 31;
+        long sum = bySize[t];
+        while (t > 0 && sum < free) {
+            sum += bySize[--t];
+        }
+        long least = 1L << t;
+        for (int i = 0; i < count; i++) {
+            RowStage s = stages[i];
+            if (s != growing && s.capacity() >= least) {
+                s.shed();
+            }
+        }
+    }
+}

@@ -13,6 +13,8 @@ final class StageBudget {
     private long longs;
     private RowStage[] stages = new RowStage[256];
     private int count;
+    /** Times the budget was spent and stages were shed (tests). */
+    int sheds;
 
     /** A budget of {@code bytes} (a {@link Long#MAX_VALUE} budget never sheds). */
     StageBudget(long bytes) {
@@ -63,6 +65,7 @@ final class StageBudget {
      * threshold from a histogram of powers of two (one pass), then one pass appending.
      */
     private void shed(RowStage growing) {
+        sheds++;
         long[] bySize = new long[32];
         for (int i = 0; i < count; i++) {
             int c = stages[i].capacity();

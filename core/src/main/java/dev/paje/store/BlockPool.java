@@ -12,7 +12,7 @@ import java.util.ArrayDeque;
  */
 final class BlockPool {
     private final StoreFile file;
-    private final long budget;
+    private long budget;
     private final FrameRing ring = new FrameRing();
     /** Arrays of evicted frames, by stride, for reuse (no garbage per block). */
     @SuppressWarnings("unchecked")
@@ -21,6 +21,11 @@ final class BlockPool {
     BlockPool(StoreFile file, long budget) {
         this.file = file;
         this.budget = budget;
+    }
+
+    /** Gives {@code bytes} of the budget to other writers of the store (the summaries' staged rows), keeping at least 4 MB. */
+    void lend(long bytes) {
+        budget = Math.max(4L << 20, budget - bytes);
     }
 
     /** A frame for block {@code b} of {@code rows}: fresh (zeros) when {@code fresh}, else read back. */

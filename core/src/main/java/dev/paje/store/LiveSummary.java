@@ -32,13 +32,14 @@ abstract class LiveSummary {
     private int startAt = Pyramid.MIN_ROWS;
     boolean started;
     double origin;
-    final double[] w = new double[MAX_LEVELS];
+    /** Level widths; grown with the levels (thousands of builders: not 60 slots each up front). */
+    double[] w = new double[8];
     int levels;
     /** Levels from this one up cannot be built (a bucket with too many values, rows out of order). */
     int failedFrom = MAX_LEVELS;
-    private final RowStage[] out = new RowStage[MAX_LEVELS];
-    private final RowStage[] longs = new RowStage[MAX_LEVELS];
-    private final Open[] open = new Open[MAX_LEVELS];
+    private RowStage[] out = new RowStage[8];
+    private RowStage[] longs = new RowStage[8];
+    private Open[] open = new Open[8];
     /** The most buckets open at once in a level (bounded: tests check it). */
     int mostOpen;
     /** The time at which {@link #slow} has something to do: emit a bucket, add a level, decide an open entity. */
@@ -108,6 +109,13 @@ abstract class LiveSummary {
 
     private void slow(double t) {
         while (levels < MAX_LEVELS && t - origin >= w[levels - 1]) {
+            if (levels == w.length) {
+                int m = Math.min(MAX_LEVELS, levels * 2);
+                w = Arrays.copyOf(w, m);
+                out = Arrays.copyOf(out, m);
+                longs = Arrays.copyOf(longs, m);
+                open = Arrays.copyOf(open, m);
+            }
             w[levels] = w[levels - 1] * 2;
             open[levels] = new Open();
             levels++;
@@ -327,7 +335,7 @@ abstract class LiveSummary {
 
     /** This builder is abandoned (another replaces it): its staged rows go, their heap back to the budget. */
     final void drop() {
-        for (int k = 0; k < MAX_LEVELS; k++) {
+        for (int k = 0; k < out.length; k++) {
             if (out[k] != null) {
                 out[k].drop();
             }

@@ -26,6 +26,11 @@ final class StageBudget {
         return new StageBudget(Math.max(1L << 20, Math.min(32L << 20, Runtime.getRuntime().maxMemory() / 24)));
     }
 
+    /** The budget, in bytes. */
+    long bytes() {
+        return maxLongs * 8;
+    }
+
     /** Heap the stages hold now, in longs. */
     long longs() {
         return longs;

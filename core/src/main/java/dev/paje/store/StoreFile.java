@@ -169,6 +169,13 @@ public final class StoreFile implements Closeable {
         cache.dropAll(this);
     }
 
+    /** The writer's pool gives {@code bytes} of its budget to the summaries built while writing. */
+    void lendPool(long bytes) {
+        if (pool != null) {
+            pool.lend(bytes);
+        }
+    }
+
     /** Writes new block {@code b} of {@code rows}, whole, without the pool ({@link Rows#appendBlock}). */
     void append(Rows rows, int b, long[] data) {
         try {

@@ -42,8 +42,8 @@ public final class Store {
         this.keys = new KeyLog(new Rows(1, file), 0);
         if (summaries && live) {
             // the pool is the load's largest bounded use of the heap: the staged rows and the builders
-            // (about as much again) come out of it, not on top of it (bench/RESULTS.md, wt-sum session 5)
-            file.lendPool(2 * stages.bytes());
+            // (about as much again, and room for the young generation) come out of it, not on top of it (bench/RESULTS.md, wt-sum session 5)
+            file.lendPool(3 * stages.bytes());
         }
     }
 

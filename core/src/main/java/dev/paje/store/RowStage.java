@@ -55,7 +55,7 @@ final class RowStage {
             room = Rows.BLOCK_ROWS;
         }
         if (buf == null || (n + 1) * stride > buf.length) {
-            grow(Math.min(room, Math.max(FIRST, n * 2)));
+            grow(Math.min(Rows.BLOCK_ROWS, Math.max(FIRST, n * 2))); // powers of two: buffers are reused
         }
         Arrays.fill(buf, n * stride, (n + 1) * stride, 0L);
         return flushed + n++;
@@ -63,7 +63,12 @@ final class RowStage {
 
     private void grow(int rows) {
         int old = capacity();
-        buf = buf == null ? new long[rows * stride] : Arrays.copyOf(buf, rows * stride);
+        long[] a = budget.take(stride, rows);
+        if (buf != null) {
+            System.arraycopy(buf, 0, a, 0, n * stride);
+            budget.give(stride, buf);
+        }
+        buf = a;
         budget.grew(this, buf.length - old);
     }
 
@@ -101,6 +106,9 @@ final class RowStage {
     void shed() {
         flush();
         budget.grew(this, -capacity());
+        if (buf != null) {
+            budget.give(stride, buf);
+        }
         buf = null;
     }
 
@@ -111,6 +119,9 @@ final class RowStage {
             target = EntityTable.rows(stride, file);
         }
         budget.done(this);
+        if (buf != null) {
+            budget.give(stride, buf);
+        }
         buf = null;
         return target;
     }

@@ -23,9 +23,9 @@ final class BlockPool {
         this.budget = budget;
     }
 
-    /** Gives {@code bytes} of the budget to other writers of the store (the summaries' staged rows), keeping at least 4 MB. */
-    void lend(long bytes) {
-        budget = Math.max(4L << 20, budget - bytes);
+    /** Lowers the budget to {@code bytes} (at least 4 MB): the rest of the heap goes to the summaries being built. */
+    void cap(long bytes) {
+        budget = Math.min(budget, Math.max(4L << 20, bytes));
     }
 
     /** A frame for block {@code b} of {@code rows}: fresh (zeros) when {@code fresh}, else read back. */

@@ -41,9 +41,11 @@ public final class Store {
         this.drop = false;
         this.keys = new KeyLog(new Rows(1, file), 0);
         if (summaries && live) {
-            // the pool is the load's largest bounded use of the heap: the staged rows and the builders
-            // (about as much again, and room for the young generation) come out of it, not on top of it (bench/RESULTS.md, wt-sum session 5)
-            file.lendPool(3 * stages.bytes());
+            // the pool (3/8 of the heap, 88 MB at 256 MB) is the load's largest bounded use of the heap;
+            // staged rows and builders on top of it left the old generation full: a full GC for each
+            // young one. A 10th of the heap (16 MB at least) still holds the blocks being filled of a
+            // few thousand tables (bench/RESULTS.md, wt-sum session 5: 1 GB, 88 → 24 MB: GC pauses halved)
+            file.capPool(Math.max(16L << 20, Runtime.getRuntime().maxMemory() / 10));
         }
     }
 

@@ -169,10 +169,10 @@ public final class StoreFile implements Closeable {
         cache.dropAll(this);
     }
 
-    /** The writer's pool gives {@code bytes} of its budget to the summaries built while writing. */
-    void lendPool(long bytes) {
+    /** The writer's pool holds at most {@code bytes} (the summaries built while writing need the rest). */
+    void capPool(long bytes) {
         if (pool != null) {
-            pool.lend(bytes);
+            pool.cap(bytes);
         }
     }
 

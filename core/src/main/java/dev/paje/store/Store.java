@@ -20,9 +20,9 @@ public final class Store {
     /** Entity rows are counted, not kept ({@link #dropping()}). */
     private final boolean drop;
     /**
-     * Build the summaries while the tables are written ({@link LiveSummary}) instead of at seal: off by
-     * default (system property {@code paje.summaries.live=true}): on the 10 GB trace at a 256 MB heap it
-     * was 2.7x slower than building at seal (GC and the writer's pool: bench/RESULTS.md, wt-sum).
+     * Build the summaries while the tables are written ({@link LiveSummary}), not at seal (which reads
+     * every large table back: a 7.3 GB store on 10 GB); {@code -Dpaje.summaries.live=false} builds them
+     * at seal (bench/RESULTS.md, wt-sum sessions 4 and 5).
      */
     private final boolean live = !"false".equals(System.getProperty("paje.summaries.live"));
     /** The heap the summaries' staged level rows share (built while writing). */

@@ -313,8 +313,8 @@ public final class TraceLoader {
         }
 
         /**
-         * Build the zoomed-out summaries of large state, variable and event tables while the store is written
-         * (or when it is sealed, with {@code -Dpaje.summaries.live=false}: see {@code Store}) (default: no;
+         * Build the zoomed-out summaries of large state, variable and event tables when the store is sealed
+         * (or while it is written, with {@code -Dpaje.summaries.live=true}: see {@code Store}) (default: no;
          * the viewer and the renderer want them: they make whole-trace windows cheap).
          */
         public Builder summaries(boolean on) {

@@ -12,7 +12,7 @@ import java.util.ArrayDeque;
  */
 final class BlockPool {
     private final StoreFile file;
-    private final long budget;
+    private long budget;
     private final FrameRing ring = new FrameRing();
     /** Arrays of evicted frames, by stride, for reuse (no garbage per block). */
     @SuppressWarnings("unchecked")
@@ -21,6 +21,11 @@ final class BlockPool {
     BlockPool(StoreFile file, long budget) {
         this.file = file;
         this.budget = budget;
+    }
+
+    /** Lowers the budget to {@code bytes} (at least 4 MB): the rest of the heap goes to the summaries being built. */
+    void cap(long bytes) {
+        budget = Math.min(budget, Math.max(4L << 20, bytes));
     }
 
     /** A frame for block {@code b} of {@code rows}: fresh (zeros) when {@code fresh}, else read back. */

@@ -4,8 +4,8 @@ package dev.paje.store;
 final class LiveEvents extends LiveSummary {
     private double lastTime = Double.NEGATIVE_INFINITY;
 
-    LiveEvents(StoreFile file) {
-        super(Pyramid.Kind.EVENT, file, Pyramid.MIN_PER_BUCKET);
+    LiveEvents(StoreFile file, StageBudget budget) {
+        super(Pyramid.Kind.EVENT, file, budget, Pyramid.MIN_PER_BUCKET);
     }
 
     /** Row {@code row} of {@code t} added at {@code time}: the writer's hook. */

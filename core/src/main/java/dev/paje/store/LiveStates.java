@@ -1,7 +1,6 @@
 package dev.paje.store;
 
 import java.util.Arrays;
-import java.util.PriorityQueue;
 
 /**
  * A state table's {@link StateSummary} built while it is written ({@link LiveSummary}): a state is
@@ -18,8 +17,8 @@ final class LiveStates extends LiveSummary {
     private int[][] longRows = new int[4][];
     private int depth;
 
-    LiveStates(StoreFile file) {
-        super(Pyramid.Kind.STATE, file, Pyramid.MIN_PER_BUCKET);
+    LiveStates(StoreFile file, StageBudget budget) {
+        super(Pyramid.Kind.STATE, file, budget, Pyramid.MIN_PER_BUCKET);
     }
 
     /** Row {@code row} of {@code t} opened at {@code time}: the writer's hook. */
@@ -154,24 +153,75 @@ final class LiveStates extends LiveSummary {
         if (!start(t.start(0), t.start(n - 1), n)) {
             return;
         }
-        PriorityQueue<double[]> ends = new PriorityQueue<>((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0])
-                : Double.compare(b[1], a[1])); // same end: the inner (later) one first
+        Ends ends = new Ends(n); // primitive: a double[] per row here was 250 MB of garbage on 1 GB
         for (int r = 0; r < n; r++) {
             double s = t.start(r);
-            while (!ends.isEmpty() && ends.peek()[0] <= s) {
-                double[] c = ends.poll();
-                close((int) c[1], c[0]);
+            while (ends.size > 0 && ends.end[0] <= s) {
+                close(ends.row[0], ends.end[0]);
+                ends.pop();
             }
             tick(s);
             push(r, s, t.rows.get(r, 2));
             double e = t.end(r);
             if (!Double.isNaN(e)) {
-                ends.add(new double[] {e, r});
+                ends.add(e, r);
             }
         }
-        while (!ends.isEmpty()) {
-            double[] c = ends.poll();
-            close((int) c[1], c[0]);
+        while (ends.size > 0) {
+            close(ends.row[0], ends.end[0]);
+            ends.pop();
+        }
+    }
+
+    /** A binary heap of (end, row), earliest end first, and of the same end the inner (later) row first. */
+    private static final class Ends {
+        final double[] end;
+        final int[] row;
+        int size;
+
+        Ends(int n) {
+            end = new double[n];
+            row = new int[n];
+        }
+
+        private boolean before(int i, int j) {
+            return end[i] != end[j] ? end[i] < end[j] : row[i] > row[j];
+        }
+
+        private void swap(int i, int j) {
+            double e = end[i];
+            end[i] = end[j];
+            end[j] = e;
+            int r = row[i];
+            row[i] = row[j];
+            row[j] = r;
+        }
+
+        void add(double e, int r) {
+            int i = size++;
+            end[i] = e;
+            row[i] = r;
+            while (i > 0 && before(i, (i - 1) >>> 1)) {
+                swap(i, (i - 1) >>> 1);
+                i = (i - 1) >>> 1;
+            }
+        }
+
+        void pop() {
+            swap(0, --size);
+            int i = 0;
+            while (true) {
+                int l = 2 * i + 1;
+                int m = l < size && before(l, i) ? l : i;
+                if (l + 1 < size && before(l + 1, m)) {
+                    m = l + 1;
+                }
+                if (m == i) {
+                    return;
+                }
+                swap(i, m);
+                i = m;
+            }
         }
     }
 

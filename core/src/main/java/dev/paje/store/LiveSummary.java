@@ -25,37 +25,49 @@ abstract class LiveSummary {
 
     final Pyramid.Kind kind;
     final StoreFile file;
+    /** The heap the staged level rows of the store's summaries share. */
+    final StageBudget budget;
     final int perBucket;
     /** Rows of the table at which to try starting (doubled while the rows span no time). */
     private int startAt = Pyramid.MIN_ROWS;
     boolean started;
     double origin;
-    final double[] w = new double[MAX_LEVELS];
+    /** Level widths; grown with the levels (thousands of builders: not 60 slots each up front). */
+    double[] w = new double[8];
     int levels;
     /** Levels from this one up cannot be built (a bucket with too many values, rows out of order). */
     int failedFrom = MAX_LEVELS;
-    private final RowStage[] out = new RowStage[MAX_LEVELS];
-    private final RowStage[] longs = new RowStage[MAX_LEVELS];
-    private final Open[] open = new Open[MAX_LEVELS];
+    private RowStage[] out = new RowStage[8];
+    private RowStage[] longs = new RowStage[8];
+    private Open[] open = new Open[8];
     /** The most buckets open at once in a level (bounded: tests check it). */
     int mostOpen;
     /** The time at which {@link #slow} has something to do: emit a bucket, add a level, decide an open entity. */
     private double nextCheck = Double.NEGATIVE_INFINITY;
 
-    LiveSummary(Pyramid.Kind kind, StoreFile file, int perBucket) {
+    LiveSummary(Pyramid.Kind kind, StoreFile file, StageBudget budget, int perBucket) {
         // perBucket: rows per level-0 bucket on average in the first rows
         this.kind = kind;
         this.file = file;
+        this.budget = budget;
         this.perBucket = perBucket;
     }
 
-    /** A builder for {@code table}'s summary, written into {@code file}; null for kinds without one (links). */
+    /** A builder for {@code table}'s summary, written into {@code file}, with a budget of its own that never sheds. */
     static LiveSummary of(EntityTable table, StoreFile file) {
+        return of(table, file, new StageBudget(Long.MAX_VALUE));
+    }
+
+    /**
+     * A builder for {@code table}'s summary, written into {@code file}, its staged rows in {@code budget};
+     * null for kinds without one (links).
+     */
+    static LiveSummary of(EntityTable table, StoreFile file, StageBudget budget) {
         Pyramid.Kind kind = Pyramid.Kind.of(table);
         return kind == null ? null : switch (kind) {
-            case STATE -> new LiveStates(file);
-            case VARIABLE -> new LiveVariable(file, Pyramid.MIN_PER_BUCKET);
-            case EVENT -> new LiveEvents(file);
+            case STATE -> new LiveStates(file, budget);
+            case VARIABLE -> new LiveVariable(file, budget, Pyramid.MIN_PER_BUCKET);
+            case EVENT -> new LiveEvents(file, budget);
         };
     }
 
@@ -97,6 +109,13 @@ abstract class LiveSummary {
 
     private void slow(double t) {
         while (levels < MAX_LEVELS && t - origin >= w[levels - 1]) {
+            if (levels == w.length) {
+                int m = Math.min(MAX_LEVELS, levels * 2);
+                w = Arrays.copyOf(w, m);
+                out = Arrays.copyOf(out, m);
+                longs = Arrays.copyOf(longs, m);
+                open = Arrays.copyOf(open, m);
+            }
             w[levels] = w[levels - 1] * 2;
             open[levels] = new Open();
             levels++;
@@ -247,7 +266,7 @@ abstract class LiveSummary {
     private RowStage rows(RowStage[] at, int k, int stride) {
         RowStage r = at[k];
         if (r == null) {
-            r = new RowStage(stride, file);
+            r = new RowStage(stride, file, budget);
             at[k] = r;
         }
         return r;
@@ -312,6 +331,18 @@ abstract class LiveSummary {
             }
         }
         return kind.summary(new Pyramid.Levels(origin, end, widths, b, l));
+    }
+
+    /** This builder is abandoned (another replaces it): its staged rows go, their heap back to the budget. */
+    final void drop() {
+        for (int k = 0; k < out.length; k++) {
+            if (out[k] != null) {
+                out[k].drop();
+            }
+            if (longs[k] != null) {
+                longs[k].drop();
+            }
+        }
     }
 
     private static int size(RowStage r) {

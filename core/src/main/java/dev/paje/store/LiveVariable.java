@@ -7,15 +7,16 @@ package dev.paje.store;
 final class LiveVariable extends LiveSummary {
     private double lastStart = Double.NEGATIVE_INFINITY;
 
-    LiveVariable(StoreFile file, int perBucket) {
-        super(Pyramid.Kind.VARIABLE, file, perBucket);
+    LiveVariable(StoreFile file, StageBudget budget, int perBucket) {
+        super(Pyramid.Kind.VARIABLE, file, budget, perBucket);
     }
 
     /** Row {@code row} of {@code t}, from {@code s} with value bits {@code v}, ended at {@code e}: the writer's hook. */
     void closed(VariableTable t, int row, double s, double e, long v) {
         if (row + 1 >= Pyramid.FINE_ROWS && perBucket != Pyramid.FINE_PER_BUCKET) {
             // large enough for finer levels (Pyramid.minPerBucket): start again, reading the rows back once
-            LiveVariable fine = new LiveVariable(file, Pyramid.FINE_PER_BUCKET);
+            LiveVariable fine = new LiveVariable(file, budget, Pyramid.FINE_PER_BUCKET);
+            drop();
             t.live = fine;
             fine.closed(t, row, s, e, v);
             return;

@@ -3,44 +3,73 @@ package dev.paje.store;
 import java.util.Arrays;
 
 /**
- * Rows appended a few at a time from the heap into {@link Rows} (a summary level being built): the
- * levels of thousands of tables grow at once, and appending their rows one by one would keep a
- * block of each in the writer's pool (or read it back for every row once the pool dropped it).
- * Rows are numbered as in the target; those still staged can be changed too.
+ * Rows of a summary level being built, staged on the heap and appended to their {@link Rows} in
+ * whole blocks: the levels of thousands of tables grow at once, and appending a few rows at a time
+ * kept a partial block of each in the writer's pool, or read it back from the file for every few
+ * rows once the pool had dropped it (10 GB: 73 s of system time, bench/RESULTS.md). A stage grows
+ * up to the end of its current block, then writes that block straight to the file (no pool frame,
+ * nothing read back). All stages of a store share a {@link StageBudget}: over it, the largest are
+ * appended as they are (their next block starts partial). Rows are numbered as in the target;
+ * those still staged can be changed too.
  */
 final class RowStage {
-    /** Rows held on the heap at most (then appended to the target together). */
-    static final int MAX = 8;
+    /** Rows a stage starts with (most levels stay a few rows until the end). */
+    private static final int FIRST = 4;
 
     private final int stride;
     private final StoreFile file;
-    /** Created at the first append (thousands of levels: most stay a few rows until the end). */
+    private final StageBudget budget;
+    /** Created at the first append. */
     private Rows target;
     private long[] buf;
     private int n;
     private int flushed;
+    /** Where this stage is in its budget's list (-1: not listed yet). */
+    int listed = -1;
 
-    RowStage(int stride, StoreFile file) {
+    RowStage(int stride, StoreFile file, StageBudget budget) {
         this.stride = stride;
         this.file = file;
+        this.budget = budget;
     }
 
     int size() {
         return flushed + n;
     }
 
+    /** Rows staged now. */
+    int staged() {
+        return n;
+    }
+
+    /** Longs of heap this stage holds. */
+    int capacity() {
+        return buf == null ? 0 : buf.length;
+    }
+
     /** Appends a row of zeros; returns its index. */
     int add() {
-        if (n == MAX) {
+        int room = Rows.BLOCK_ROWS - (flushed & (Rows.BLOCK_ROWS - 1)); // staged rows reach the end of the current block
+        if (n == room) {
             flush();
+            room = Rows.BLOCK_ROWS;
         }
-        if (buf == null) {
-            buf = new long[2 * stride];
-        } else if ((n + 1) * stride > buf.length) {
-            buf = Arrays.copyOf(buf, Math.min(buf.length * 2, MAX * stride));
+        if (buf == null || (n + 1) * stride > buf.length) {
+            grow(Math.min(Rows.BLOCK_ROWS, Math.max(FIRST, n * 2))); // powers of two: buffers are reused
         }
         Arrays.fill(buf, n * stride, (n + 1) * stride, 0L);
         return flushed + n++;
+    }
+
+    private void grow(int rows) {
+        int old = capacity();
+        long[] a = budget.take(stride, rows);
+        if (buf != null) {
+            System.arraycopy(buf, 0, a, 0, n * stride);
+            budget.give(stride, buf);
+        }
+        buf = a;
+        budget.grew(this, buf.length - old);
     }
 
     void set(int row, int field, long v) {
@@ -56,19 +85,51 @@ final class RowStage {
         set(row, field, Double.doubleToRawLongBits(v));
     }
 
-    private void flush() {
+    /** Appends the staged rows to the target: a whole block straight to the file when they are one. */
+    void flush() {
+        if (n == 0) {
+            return;
+        }
         if (target == null) {
             target = EntityTable.rows(stride, file);
         }
-        target.addAll(buf, n);
+        if (n == Rows.BLOCK_ROWS && !target.appendBlock(buf)) {
+            target.addAll(buf, n);
+        } else if (n != Rows.BLOCK_ROWS) {
+            target.addAll(buf, n);
+        }
         flushed += n;
         n = 0;
     }
 
-    /** The rows, every one appended to the target. */
+    /** Appends the staged rows and gives the heap they held back to the budget (the budget's choice). */
+    void shed() {
+        flush();
+        budget.grew(this, -capacity());
+        if (buf != null) {
+            budget.give(stride, buf);
+        }
+        buf = null;
+    }
+
+    /** The rows, every one appended to the target; the stage is done. */
     Rows rows() {
         flush();
+        if (target == null) {
+            target = EntityTable.rows(stride, file);
+        }
+        budget.done(this);
+        if (buf != null) {
+            budget.give(stride, buf);
+        }
         buf = null;
         return target;
+    }
+
+    /** The stage is abandoned (its builder was replaced): its heap goes back to the budget. */
+    void drop() {
+        budget.done(this);
+        buf = null;
+        n = 0;
     }
 }

@@ -239,6 +239,23 @@ public final class Rows {
         }
     }
 
+    /**
+     * Appends a whole block of rows straight into the file, with no frame in the writer's pool (a
+     * summary level, {@link RowStage}); false when these rows are not on disk or not at a block's start.
+     */
+    boolean appendBlock(long[] block) {
+        if (file == null || (size & (BLOCK_ROWS - 1)) != 0 || block.length != blockLongs()) {
+            return false;
+        }
+        int b = size >>> BLOCK_SHIFT;
+        if (b >>> BlockIndex.PAGE_SHIFT == pageSlots.length) {
+            pages(pageSlots.length * 2);
+        }
+        size += BLOCK_ROWS;
+        file.append(this, b, block);
+        return true;
+    }
+
     /** The array holding row {@code r} (its frame marked dirty), where it starts at {@link #rowAt}. */
     private long[] rowData(int r) {
         if (file == null) {

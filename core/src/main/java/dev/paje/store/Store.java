@@ -20,11 +20,14 @@ public final class Store {
     /** Entity rows are counted, not kept ({@link #dropping()}). */
     private final boolean drop;
     /**
-     * Build the summaries while the tables are written ({@link LiveSummary}) instead of at seal: off by
-     * default (system property {@code paje.summaries.live=true}): on the 10 GB trace at a 256 MB heap it
-     * was 2.7x slower than building at seal (GC and the writer's pool: bench/RESULTS.md, wt-sum).
+     * Build the summaries while the tables are written ({@link LiveSummary}) instead of at seal (which
+     * reads every large table back: a 7.3 GB store on 10 GB): off by default (system property
+     * {@code paje.summaries.live=true}): on 1 GB at a 256 MB heap the viewer was ready after 26 s instead
+     * of 12–13 s (the simulating thread does it all; bench/RESULTS.md, wt-sum sessions 4 and 5).
      */
     private final boolean live = Boolean.getBoolean("paje.summaries.live");
+    /** The heap the summaries' staged level rows share (built while writing). */
+    private final StageBudget stages = StageBudget.forHeap();
 
     /** A store; with {@code summaries}, large state, variable and event tables get their zoomed-out summaries when sealed. */
     public Store(StoreFile file, boolean summaries) {
@@ -38,6 +41,13 @@ public final class Store {
         this.file = file;
         this.drop = false;
         this.keys = new KeyLog(new Rows(1, file), 0);
+        if (summaries && live) {
+            // the pool (3/8 of the heap, 88 MB at 256 MB) is the load's largest bounded use of the heap;
+            // staged rows and builders on top of it left the old generation full: a full GC for each
+            // young one. A 10th of the heap (16 MB at least) still holds the blocks being filled of a
+            // few thousand tables (bench/RESULTS.md, wt-sum session 5: 1 GB, 88 → 24 MB: GC pauses halved)
+            file.capPool(Math.max(16L << 20, Runtime.getRuntime().maxMemory() / 10));
+        }
     }
 
     private Store() {
@@ -96,6 +106,7 @@ public final class Store {
                 EntityTable table = c.table(t);
                 if (table != null && table.live != null) {
                     table.pyramid = table.live.finish(table, end, Pyramid.minPerBucket(table));
+                    table.live.drop(); // the levels not kept
                     table.live = null;
                 }
             }
@@ -143,7 +154,7 @@ public final class Store {
         }
         EntityTable table = EntityTable.create(kind, file, keys);
         if (summaries && live) {
-            table.live = LiveSummary.of(table, file);
+            table.live = LiveSummary.of(table, file, stages);
         }
         return table;
     }

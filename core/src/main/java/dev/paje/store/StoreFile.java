@@ -2,6 +2,7 @@ package dev.paje.store;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -170,6 +171,22 @@ public final class StoreFile implements Closeable {
     void thaw() {
         frozen = false;
         cache.dropAll(this);
+    }
+
+    /** The writer's pool holds at most {@code bytes} (the summaries built while writing need the rest). */
+    void capPool(long bytes) {
+        if (pool != null) {
+            pool.cap(bytes);
+        }
+    }
+
+    /** Writes new block {@code b} of {@code rows}, whole, without the pool ({@link Rows#appendBlock}). */
+    void append(Rows rows, int b, long[] data) {
+        try {
+            writeBlock(rows, b, data);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Saves block {@code b} of {@code rows} into its slot (allocated on first save). */

@@ -3,10 +3,13 @@ package dev.paje.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The summaries built while a table is written ({@link LiveSummary}) are those {@link Pyramid#build}
@@ -107,6 +110,63 @@ class LiveSummaryTest {
         }
         t.close(first, 2 * Pyramid.MIN_ROWS);
         assertThat(t.live.finish(t, 2 * Pyramid.MIN_ROWS, Pyramid.MIN_PER_BUCKET)).isNull();
+    }
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void levelsStagedInASmallBudgetAndWrittenToTheFileMatchTheBuild() throws IOException {
+        // tables in a store file, their level rows staged in a budget of 4 KB shared by all (so the
+        // largest stages are appended early and partly, the others in whole blocks) and a 64 KB pool
+        StageBudget budget = new StageBudget(4 << 10);
+        try (StoreFile file = StoreFile.create(dir.resolve("store"), true, 64 << 10, 1 << 20)) {
+            Random random = new Random(7);
+            StateTable[] states = new StateTable[6];
+            VariableTable[] variables = new VariableTable[3];
+            EventTable[] events = new EventTable[3];
+            double now = 0;
+            for (int i = 0; i < states.length; i++) {
+                states[i] = (StateTable) EntityTable.create(TypeKind.STATE, file, null);
+                states[i].live = LiveSummary.of(states[i], file, budget);
+            }
+            for (int i = 0; i < variables.length; i++) {
+                variables[i] = (VariableTable) EntityTable.create(TypeKind.VARIABLE, file, null);
+                variables[i].live = LiveSummary.of(variables[i], file, budget);
+                events[i] = (EventTable) EntityTable.create(TypeKind.EVENT, file, null);
+                events[i].live = LiveSummary.of(events[i], file, budget);
+            }
+            int[][] stacks = new int[states.length][8];
+            int[] depth = new int[states.length];
+            long most = 0;
+            for (int step = 0; step < 400_000; step++) {
+                now += gap(random, step, 400_000);
+                int which = random.nextInt(12);
+                if (which < 6) {
+                    StateTable t = states[which];
+                    if (depth[which] < 2 || (depth[which] < 6 && random.nextInt(3) > 0)) {
+                        stacks[which][depth[which]] = t.open(now, random.nextInt(6), depth[which]);
+                        depth[which]++;
+                    } else {
+                        t.close(stacks[which][--depth[which]], now);
+                    }
+                } else if (which < 9) {
+                    variables[which - 6].step(now, random.nextInt(7));
+                } else {
+                    events[which - 9].add(now, random.nextInt(3));
+                }
+                most = Math.max(most, budget.longs() * 8);
+            }
+            assertThat(budget.sheds).as("times the budget was spent").isGreaterThan(10);
+            assertThat(most).as("staged bytes at most").isLessThanOrEqualTo(4 << 10);
+            double end = now + 1;
+            int summarized = 0;
+            for (EntityTable t : List.<EntityTable>of(states[0], states[1], states[2], states[3], states[4], states[5],
+                    variables[0], variables[1], variables[2], events[0], events[1], events[2])) {
+                summarized += compare(t, end) ? 1 : 0;
+            }
+            assertThat(summarized).isEqualTo(12);
+        }
     }
 
     /** Time to the next change: dense and sparse stretches, now and then a long pause. */

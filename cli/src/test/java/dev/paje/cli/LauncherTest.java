@@ -70,6 +70,19 @@ class LauncherTest {
         assertThat(bad.err()).contains("PAJE_HEAP=1.5g is not a heap size");
     }
 
+    /** A renamed method would make the JIT option a silent no-op: the methods it names must exist. */
+    @Test
+    void compileCommandsNameMethodsThatExist() throws Exception {
+        List<String> commands = flags("256m").stream().filter(f -> f.startsWith("-XX:CompileCommand=dontinline,"))
+                .map(f -> f.substring(f.indexOf(',') + 1)).toList();
+        assertThat(commands).isNotEmpty();
+        for (String c : commands) {
+            String type = c.substring(0, c.indexOf("::"));
+            String method = c.substring(c.indexOf("::") + 2);
+            assertThat(Class.forName(type).getDeclaredMethods()).as(c).anyMatch(m -> m.getName().equals(method));
+        }
+    }
+
     /** {@code PAJE_HEAP=... ./paje dump TRACE | prog}: prog reads the dump and nothing else, whatever the heap. */
     @ParameterizedTest
     @ValueSource(strings = {"64m", "256m", "1g", "4g", ""})

@@ -35,6 +35,14 @@ final class LiveEvents extends LiveSummary {
     }
 
     @Override
+    void feedAll(EntityTable table, double end) {
+        EventTable t = (EventTable) table;
+        for (int r = 0, n = t.size(); r < n && failedFrom > 0; r++) {
+            event(t.time(r));
+        }
+    }
+
+    @Override
     void closeAll(EntityTable table, double end) {
     }
 

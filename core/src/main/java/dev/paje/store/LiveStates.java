@@ -153,8 +153,18 @@ final class LiveStates extends LiveSummary {
         if (!start(t.start(0), t.start(n - 1), n)) {
             return;
         }
-        Ends ends = new Ends(n); // primitive: a double[] per row here was 250 MB of garbage on 1 GB
-        for (int r = 0; r < n; r++) {
+        replayRows(t, n);
+    }
+
+    @Override
+    void feedAll(EntityTable table, double end) {
+        replayRows((StateTable) table, table.size()); // the states still open: closeAll ends them
+    }
+
+    /** Opens and closes the table's first {@code n} rows in time order (states without an end stay open). */
+    private void replayRows(StateTable t, int n) {
+        Ends ends = new Ends(Math.min(n, 64)); // primitive: a double[] per row here was 250 MB of garbage on 1 GB
+        for (int r = 0; r < n && failedFrom > 0; r++) {
             double s = t.start(r);
             while (ends.size > 0 && ends.end[0] <= s) {
                 close(ends.row[0], ends.end[0]);
@@ -175,13 +185,13 @@ final class LiveStates extends LiveSummary {
 
     /** A binary heap of (end, row), earliest end first, and of the same end the inner (later) row first. */
     private static final class Ends {
-        final double[] end;
-        final int[] row;
+        double[] end;
+        int[] row;
         int size;
 
         Ends(int n) {
-            end = new double[n];
-            row = new int[n];
+            end = new double[Math.max(1, n)];
+            row = new int[Math.max(1, n)];
         }
 
         private boolean before(int i, int j) {
@@ -198,6 +208,10 @@ final class LiveStates extends LiveSummary {
         }
 
         void add(double e, int r) {
+            if (size == end.length) { // as many as are open at once (the table's rows at seal)
+                end = Arrays.copyOf(end, size * 2);
+                row = Arrays.copyOf(row, size * 2);
+            }
             int i = size++;
             end[i] = e;
             row[i] = r;

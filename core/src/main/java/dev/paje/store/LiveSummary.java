@@ -89,14 +89,49 @@ abstract class LiveSummary {
             return false;
         }
         double w0 = perBucket * span / n;
-        origin = first;
-        w[0] = Math.scalb(1.0, Math.getExponent(w0) + (w0 == Math.scalb(1.0, Math.getExponent(w0)) ? 0 : 1));
+        startAt(first, Math.scalb(1.0, Math.getExponent(w0) + (w0 == Math.scalb(1.0, Math.getExponent(w0)) ? 0 : 1)));
+        return true;
+    }
+
+    /** Starts with level 0 of width {@code w0} (a power of two) from {@code origin}. */
+    final void startAt(double origin, double w0) {
+        this.origin = origin;
+        w[0] = w0;
         levels = 1;
         open[0] = new Open();
         started = true;
         nextCheck = origin + w[0];
-        return true;
     }
+
+    /**
+     * The summary of {@code table}, complete, for a trace spanning {@code [start, end]}: {@link Pyramid#build}'s
+     * levels (origin {@code start}, the widths it would build), but each row read once and summarized once, into
+     * the first level where it is short; coarser levels are fed the finer one's buckets. Built on the heap
+     * (null: no level worth it, or a kind without summaries).
+     */
+    static Pyramid build(EntityTable table, double start, double end, int minPerBucket) {
+        Pyramid.Kind kind = Pyramid.Kind.of(table);
+        int n = table.size();
+        if (kind == null || n == 0) {
+            return null;
+        }
+        java.util.List<Double> widths = Pyramid.widths(n, start, end, table.rows.getDouble(0, 0), minPerBucket);
+        if (widths.isEmpty()) {
+            return null;
+        }
+        StageBudget own = new StageBudget(Long.MAX_VALUE);
+        LiveSummary b = switch (kind) {
+            case STATE -> new LiveStates(null, own);
+            case VARIABLE -> new LiveVariable(null, own, minPerBucket);
+            case EVENT -> new LiveEvents(null, own);
+        };
+        b.startAt(start, widths.get(0));
+        b.feedAll(table, end);
+        return b.finish(table, end, minPerBucket);
+    }
+
+    /** Feeds every row of {@code table} (started, complete) in the order the writer's hooks would, but the still open ones. */
+    abstract void feedAll(EntityTable table, double end);
 
     // ---- time
 
@@ -308,26 +343,28 @@ abstract class LiveSummary {
         }
         int n = table.size();
         double span = end - origin;
-        int from = -1;
         int to = Math.min(levels, failedFrom);
-        for (int k = 0; k < to && from < 0; k++) {
+        int[] kept = new int[to];
+        int m = 0;
+        for (int k = 0; k < to && span > 0; k++) { // each level as Pyramid.build keeps it: dense and cheap
             long cost = (long) size(out[k]) + size(longs[k]);
-            boolean dense = span > 0 && (double) n * Math.min(w[k], span) / span >= minPerBucket;
+            boolean dense = (double) n * Math.min(w[k], span) / span >= minPerBucket;
             if (dense && cost * 2 <= n) {
-                from = k;
+                kept[m++] = k;
             }
         }
-        if (from < 0 || !(span > 0)) {
+        if (m == 0) {
             return null;
         }
-        int m = to - from;
-        double[] widths = Arrays.copyOfRange(w, from, to);
+        double[] widths = new double[m];
         Rows[] b = new Rows[m];
         Rows[] l = kind.longStride() == 0 ? null : new Rows[m];
-        for (int k = 0; k < m; k++) {
-            b[k] = rows(out, from + k, kind.bucketStride()).rows();
+        for (int i = 0; i < m; i++) {
+            int k = kept[i];
+            widths[i] = w[k];
+            b[i] = rows(out, k, kind.bucketStride()).rows();
             if (l != null) {
-                l[k] = rows(longs, from + k, kind.longStride()).rows();
+                l[i] = rows(longs, k, kind.longStride()).rows();
             }
         }
         return kind.summary(new Pyramid.Levels(origin, end, widths, b, l));

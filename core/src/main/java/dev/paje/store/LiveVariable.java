@@ -61,6 +61,22 @@ final class LiveVariable extends LiveSummary {
     }
 
     @Override
+    void feedAll(EntityTable table, double end) {
+        VariableTable t = (VariableTable) table;
+        int n = t.size();
+        for (int r = 0; r < n && failedFrom > 0; r++) {
+            double e = t.end(r);
+            if (Double.isNaN(e)) {
+                if (r == n - 1) {
+                    break; // the open step: closeAll ends it
+                }
+                e = end;
+            }
+            step(t.start(r), e, t.rows.get(r, 2), r);
+        }
+    }
+
+    @Override
     void closeAll(EntityTable table, double end) {
         VariableTable t = (VariableTable) table;
         int last = t.size() - 1;

@@ -242,7 +242,7 @@ public abstract class Pyramid {
      * The widths worth building for {@code n} rows over {@code [start, end]} whose first starts at
      * {@code first}: those whose buckets hold {@code minPerBucket} rows on average, up to one bucket.
      */
-    private static List<Double> widths(int n, double start, double end, double first, int minPerBucket) {
+    static List<Double> widths(int n, double start, double end, double first, int minPerBucket) {
         List<Double> out = new ArrayList<>();
         double duration = end - start;
         if (n == 0 || !(duration > 0)) {

@@ -136,7 +136,7 @@ public final class Store {
             for (EntityTable table : tables) {
                 while (next < tables.size() && waiting.size() < 2 * threads) {
                     EntityTable t = tables.get(next++);
-                    waiting.add(workers.submit(() -> Pyramid.build(t, start, end, null, Pyramid.minPerBucket(t)))); // on the heap
+                    waiting.add(workers.submit(() -> LiveSummary.build(t, start, end, Pyramid.minPerBucket(t)))); // on the heap
                 }
                 Pyramid onHeap = Workers.get(waiting.poll(), "building the summaries");
                 table.pyramid = onHeap == null ? null : onHeap.copyTo(file);

@@ -216,8 +216,36 @@ class LiveSummaryTest {
         return compare(t, now + END_SLACK * random.nextDouble());
     }
 
-    /** Finishes {@code t}'s live summary and compares it with the build from its rows; true when there is one. */
+    /**
+     * Finishes {@code t}'s live summary and compares it with the build from its rows, and so the build at seal
+     * ({@link LiveSummary#build}: the same builders fed the finished table's rows, origin before the first row);
+     * true when both have one.
+     */
     private static boolean compare(EntityTable t, double end) {
+        boolean sealed = compareAtSeal(t, t.rows.getDouble(0, 0) - 1.25, end);
+        return compareLive(t, end) && sealed;
+    }
+
+    /** The summary built at seal is {@link Pyramid#build}'s (its origin, its widths, its levels kept); true when there is one. */
+    private static boolean compareAtSeal(EntityTable t, double start, double end) {
+        int perBucket = Pyramid.minPerBucket(t);
+        Pyramid sealed = LiveSummary.build(t, start, end, perBucket);
+        Pyramid ref = Pyramid.build(t, start, end, null, perBucket);
+        assertThat(sealed == null).as("no summary at seal, as Pyramid.build").isEqualTo(ref == null);
+        if (ref == null) {
+            return false;
+        }
+        assertThat(sealed.origin()).isEqualTo(start);
+        assertThat(sealed.levels()).as("levels").isEqualTo(ref.levels());
+        for (int k = 0; k < ref.levels(); k++) {
+            assertThat(sealed.width(k)).as("level %d width", k).isEqualTo(ref.width(k));
+        }
+        sameRows(t, sealed, ref);
+        return true;
+    }
+
+    /** Finishes {@code t}'s live summary and compares it with the build from its rows; true when there is one. */
+    private static boolean compareLive(EntityTable t, double end) {
         int perBucket = Pyramid.minPerBucket(t);
         LiveSummary building = t.live;
         Pyramid live = building.finish(t, end, perBucket);
@@ -238,14 +266,21 @@ class LiveSummaryTest {
         assertThat(ref.levels()).isEqualTo(live.levels());
         assertThat(live.origin()).isEqualTo(t.rows.getDouble(0, 0));
         assertThat(live.traceEnd()).isEqualTo(end);
+        sameRows(t, live, ref);
+        return true;
+    }
+
+    /** {@code live}'s buckets and long lists are {@code ref}'s, row for row (state times to 1e-9 of a bucket). */
+    private static void sameRows(EntityTable t, Pyramid live, Pyramid ref) {
         for (int k = 0; k < live.levels(); k++) {
+            double[] widths = {live.width(k)};
             assertThat(live.entries(k)).as("level %d buckets", k).isEqualTo(ref.entries(k));
             for (int i = 0; i < live.entries(k); i++) {
                 Rows a = live.buckets[k];
                 Rows b = ref.buckets[k];
                 for (int f = 0; f < a.stride(); f++) {
                     if (t instanceof StateTable && f == 2) {
-                        assertThat(a.getDouble(i, f)).isCloseTo(b.getDouble(i, f), within(1e-9 * widths[k]));
+                        assertThat(a.getDouble(i, f)).isCloseTo(b.getDouble(i, f), within(1e-9 * widths[0]));
                     } else {
                         assertThat(a.get(i, f)).as("level %d bucket row %d field %d", k, i, f).isEqualTo(b.get(i, f));
                     }
@@ -259,6 +294,5 @@ class LiveSummaryTest {
                 }
             }
         }
-        return true;
     }
 }

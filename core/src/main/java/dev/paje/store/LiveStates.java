@@ -156,9 +156,21 @@ final class LiveStates extends LiveSummary {
         replayRows(t, n);
     }
 
+    /**
+     * At seal every end is known: each state is summarized in start (row) order, so long lists are in
+     * start order as they are listed, with every level there will be from the start (a long state is
+     * listed in all the levels it is long for at once); nothing stays open.
+     */
     @Override
     void feedAll(EntityTable table, double end) {
-        replayRows((StateTable) table, table.size()); // the states still open: closeAll ends them
+        StateTable t = (StateTable) table;
+        addLevels(end);
+        for (int r = 0, n = t.size(); r < n && failedFrom > 0; r++) {
+            double s = t.start(r);
+            double e = t.end(r);
+            tick(s);
+            state(s, Double.isNaN(e) ? end : e, t.rows.get(r, 2), r, 0, null);
+        }
     }
 
     /** Opens and closes the table's first {@code n} rows in time order (states without an end stay open). */

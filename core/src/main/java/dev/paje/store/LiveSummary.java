@@ -143,18 +143,7 @@ abstract class LiveSummary {
     }
 
     private void slow(double t) {
-        while (levels < MAX_LEVELS && t - origin >= w[levels - 1]) {
-            if (levels == w.length) {
-                int m = Math.min(MAX_LEVELS, levels * 2);
-                w = Arrays.copyOf(w, m);
-                out = Arrays.copyOf(out, m);
-                longs = Arrays.copyOf(longs, m);
-                open = Arrays.copyOf(open, m);
-            }
-            w[levels] = w[levels - 1] * 2;
-            open[levels] = new Open();
-            levels++;
-        }
+        addLevels(t);
         int top = Math.min(levels, failedFrom);
         for (int k = 0; k < top; k++) {
             Open o = open[k];
@@ -173,6 +162,22 @@ abstract class LiveSummary {
             next = Math.min(next, open[k].due);
         }
         nextCheck = Math.min(next, nextDecision());
+    }
+
+    /** Adds the levels up to the first of one bucket at time {@code t}. */
+    final void addLevels(double t) {
+        while (levels < MAX_LEVELS && t - origin >= w[levels - 1]) {
+            if (levels == w.length) {
+                int m = Math.min(MAX_LEVELS, levels * 2);
+                w = Arrays.copyOf(w, m);
+                out = Arrays.copyOf(out, m);
+                longs = Arrays.copyOf(longs, m);
+                open = Arrays.copyOf(open, m);
+            }
+            w[levels] = w[levels - 1] * 2;
+            open[levels] = new Open();
+            levels++;
+        }
     }
 
     /** Lowers the next check to {@code t} (an open entity to decide then). */

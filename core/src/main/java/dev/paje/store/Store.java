@@ -91,12 +91,6 @@ public final class Store {
     }
 
     /**
-     * Builds the summaries of the large state, variable and event tables, {@code threads} tables at
-     * a time: the file is frozen (every block saved, readable from any thread), each summary is
-     * built on the heap by a worker, and this thread copies them into the file in table order (so
-     * the file is the same whatever the thread count), with at most two per worker waiting.
-     */
-    /**
      * Finishes the summaries built while the tables were written (their last buckets, the states still
      * open) for a trace ending at {@code end}.
      */
@@ -113,6 +107,13 @@ public final class Store {
         }
     }
 
+    /**
+     * Builds the summaries of the large state, variable and event tables, {@code threads} tables at
+     * a time: the file is frozen (every block saved, readable from any thread), each summary is
+     * built on the heap by a worker ({@link LiveSummary#build}: each row read and summarized once), and
+     * this thread copies them into the file in table order (so the file is the same whatever the
+     * thread count), with at most two per worker waiting.
+     */
     static void summarize(Trace trace, StoreFile file, int threads) throws IOException {
         List<EntityTable> tables = new ArrayList<>();
         for (Container c : trace.containers()) {

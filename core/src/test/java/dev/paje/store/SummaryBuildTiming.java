@@ -1,0 +1,63 @@
+package dev.paje.store;
+
+import dev.paje.CachePolicy;
+import dev.paje.TraceLoader;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Times the build at seal alone, on one thread: every table {@link Store#summarize} would summarize, by
+ * {@link Pyramid#build} (every row into every level) and by {@link LiveSummary#build} (a row once), in
+ * alternation, CPU time of this thread. Not a test (a timing tool: its figures go to bench/RESULTS.md).
+ *
+ * <p>Usage: {@code java -Xmx256m -cp core/target/classes:core/target/test-classes dev.paje.store.SummaryBuildTiming
+ * TRACE CACHE_DIR [ROUNDS]}: the trace is loaded through a cache without summaries there (a second run opens it).
+ */
+public final class SummaryBuildTiming {
+    private SummaryBuildTiming() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path trace = Path.of(args[0]);
+        Path cache = Path.of(args[1]);
+        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 2;
+        TraceLoader.Loaded loaded = TraceLoader.builder().cache(new CachePolicy(true, 0, cache)).build().load(trace);
+        Trace tr = loaded.trace();
+        List<EntityTable> tables = new ArrayList<>();
+        long rows = 0;
+        for (Container c : tr.containers()) {
+            for (Type t : tr.types()) {
+                EntityTable table = c.table(t);
+                if (table != null && table.size() >= Pyramid.MIN_ROWS && !(table instanceof LinkTable)) {
+                    tables.add(table);
+                    rows += table.size();
+                }
+            }
+        }
+        System.out.printf("%d tables, %,d rows (from cache: %s)%n", tables.size(), rows, loaded.fromCache());
+        ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        double start = tr.start();
+        double end = tr.end();
+        for (int round = 0; round < rounds; round++) {
+            for (boolean once : new boolean[] {false, true}) {
+                long cpu0 = bean.getCurrentThreadCpuTime();
+                long wall0 = System.nanoTime();
+                long out = 0;
+                for (EntityTable t : tables) {
+                    int per = Pyramid.minPerBucket(t);
+                    Pyramid p = once ? LiveSummary.build(t, start, end, per) : Pyramid.build(t, start, end, null, per);
+                    for (int k = 0; p != null && k < p.levels(); k++) {
+                        out += p.entries(k) + p.longCount(k);
+                    }
+                }
+                System.out.printf("round %d %-26s cpu %.2f s wall %.2f s, %,d summary rows%n", round,
+                        once ? "LiveSummary.build (once)" : "Pyramid.build (per level)",
+                        (bean.getCurrentThreadCpuTime() - cpu0) / 1e9, (System.nanoTime() - wall0) / 1e9, out);
+            }
+        }
+        tr.close();
+    }
+}

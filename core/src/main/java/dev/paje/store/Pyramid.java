@@ -227,13 +227,37 @@ public abstract class Pyramid {
     private Levels levelsIn(StoreFile file) {
         Rows[] b = new Rows[buckets.length];
         Rows[] l = longs == null ? null : new Rows[longs.length];
+        long[] block = null;
         for (int k = 0; k < b.length; k++) {
-            b[k] = buckets[k].copyTo(file);
+            block = block != null && block.length == buckets[k].blockLongs() ? block : new long[buckets[k].blockLongs()];
+            b[k] = copy(buckets[k], file, block);
             if (l != null) {
-                l[k] = longs[k].copyTo(file);
+                l[k] = copy(longs[k], file, new long[longs[k].blockLongs()]);
             }
         }
         return new Levels(origin, traceEnd, widths, b, l);
+    }
+
+    /**
+     * {@code from}'s rows (on the heap) appended to new rows in {@code file} a block at a time, whole blocks
+     * straight to the file ({@link Rows#appendBlock}: no frame in the writer's pool); {@code block} is reused.
+     * Row by row through the pool this copy was a tenth of the seal's summaries on 10 GB (126 M rows).
+     */
+    private static Rows copy(Rows from, StoreFile file, long[] block) {
+        int stride = from.stride();
+        Rows to = new Rows(stride, file);
+        for (int r0 = 0, n = from.size(); r0 < n; r0 += Rows.BLOCK_ROWS) {
+            int m = Math.min(Rows.BLOCK_ROWS, n - r0);
+            for (int i = 0; i < m; i++) {
+                for (int f = 0; f < stride; f++) {
+                    block[i * stride + f] = from.get(r0 + i, f);
+                }
+            }
+            if (m < Rows.BLOCK_ROWS || !to.appendBlock(block)) {
+                to.addAll(block, m);
+            }
+        }
+        return to;
     }
 
     // ---- building

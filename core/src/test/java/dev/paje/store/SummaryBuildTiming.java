@@ -14,7 +14,8 @@ import java.util.List;
  * alternation, CPU time of this thread. Not a test (a timing tool: its figures go to bench/RESULTS.md).
  *
  * <p>Usage: {@code java -Xmx256m -cp core/target/classes:core/target/test-classes dev.paje.store.SummaryBuildTiming
- * TRACE CACHE_DIR [ROUNDS]}: the trace is loaded through a cache without summaries there (a second run opens it).
+ * TRACE CACHE_DIR [ROUNDS [summaries]]}: the trace is loaded through a cache there (a second run opens it), without
+ * summaries unless told (then a viewer's cache is opened). A third pass only reads the rows the builds read.
  */
 public final class SummaryBuildTiming {
     private SummaryBuildTiming() {
@@ -24,7 +25,9 @@ public final class SummaryBuildTiming {
         Path trace = Path.of(args[0]);
         Path cache = Path.of(args[1]);
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 2;
-        TraceLoader.Loaded loaded = TraceLoader.builder().cache(new CachePolicy(true, 0, cache)).build().load(trace);
+        boolean summaries = args.length > 3 && args[3].equals("summaries");
+        TraceLoader.Loaded loaded = TraceLoader.builder().summaries(summaries).cache(new CachePolicy(true, 0, cache)).build()
+                .load(trace);
         Trace tr = loaded.trace();
         List<EntityTable> tables = new ArrayList<>();
         long rows = 0;
@@ -42,6 +45,19 @@ public final class SummaryBuildTiming {
         double start = tr.start();
         double end = tr.end();
         for (int round = 0; round < rounds; round++) {
+            long cpuRead = bean.getCurrentThreadCpuTime();
+            long wallRead = System.nanoTime();
+            double sum = 0;
+            for (EntityTable t : tables) {
+                int fields = Math.min(3, t.rows.stride());
+                for (int r = 0, n = t.size(); r < n; r++) {
+                    for (int f = 0; f < fields; f++) {
+                        sum += t.rows.get(r, f);
+                    }
+                }
+            }
+            System.out.printf("round %d %-26s cpu %.2f s wall %.2f s (%g)%n", round, "reading the rows",
+                    (bean.getCurrentThreadCpuTime() - cpuRead) / 1e9, (System.nanoTime() - wallRead) / 1e9, sum);
             for (boolean once : new boolean[] {false, true}) {
                 long cpu0 = bean.getCurrentThreadCpuTime();
                 long wall0 = System.nanoTime();

@@ -28,10 +28,12 @@ public abstract sealed class EntityTable permits StateTable, EventTable, Variabl
     /**
      * Builds the summary of the rows as they are now, for a trace spanning {@code [start, end]}, in
      * the rows' home, with levels holding at least {@code minPerBucket} rows per bucket on average;
-     * returns it (null when no level is worth it, or for links). The store does it when sealing.
+     * returns it (null when no level is worth it, or for links). The store does it when sealing, the same way
+     * ({@link LiveSummary#build}: each row summarized once; {@link Pyramid#build} is the reference).
      */
     public final Pyramid summarize(double start, double end, int minPerBucket) {
-        pyramid = Pyramid.build(this, start, end, rows.file(), minPerBucket);
+        Pyramid onHeap = LiveSummary.build(this, start, end, minPerBucket);
+        pyramid = onHeap == null || rows.file() == null ? onHeap : onHeap.copyTo(rows.file());
         return pyramid;
     }
 

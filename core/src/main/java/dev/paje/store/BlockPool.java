@@ -63,7 +63,7 @@ final class BlockPool {
             spare[s] = new ArrayDeque<>();
         }
         if (spare[s].size() < 64) {
-            spare[s].add(f.data);
+            spare[s].push(f.data); // last in, first out: the array just saved is still in the cache
         }
     }
 

@@ -34,8 +34,19 @@ final class BlockPool {
         budget = Math.min(budget, Math.max(4L << 20, bytes));
     }
 
+    /** The frame of block {@code b} of {@code rows}: resident, else read back (see {@link StoreFile#frame}). */
+    Frame frame(Rows rows, int b) {
+        Frame f = rows.resident(b);
+        if (f == null) {
+            return file.load(rows, b);
+        }
+        f.used = true;
+        return f;
+    }
+
     /** A frame for block {@code b} of {@code rows}: fresh (zeros) when {@code fresh}, else read back. */
     Frame frame(Rows rows, int b, boolean fresh) {
+        rows.roomFor(b);
         int stride = rows.stride();
         int longs = rows.blockLongs();
         long[] data = take(stride);

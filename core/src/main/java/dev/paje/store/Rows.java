@@ -161,15 +161,10 @@ public final class Rows {
     private Frame frame(int b) {
         Frame f = last;
         if (f.block != b) {
-            f = resident(b);
-            if (f == null) {
-                f = file.load(this, b);
-            } else {
-                f.used = true;
-            }
+            f = file.frame(this, b);
             last = f;
-            wBlock = f.dirty ? b : -1;
-            wData = f.data;
+            wBlock = -1; // rowData sets it, marking the frame dirty (not f.dirty ? b : -1: that branch was an
+                         // uncommon trap in the simulator's compiled methods until a first block was read back)
         }
         return f;
     }
@@ -189,17 +184,25 @@ public final class Rows {
     private int append() {
         if ((size & (BLOCK_ROWS - 1)) == 0) {
             int b = size >>> BLOCK_SHIFT;
-            int p = b >>> BlockIndex.PAGE_SHIFT;
-            if (p == pageSlots.length) {
-                pages(p * 2);
-            }
-            Frame f = file.fresh(this, b);
+            Frame f = file.fresh(this, b); // grows the index pages (roomFor) out of line
             publish(f);
             last = f;
             wBlock = b; // fresh frames are dirty
             wData = f.data;
         }
         return size++;
+    }
+
+    /**
+     * Room in the index pages for block {@code b}. Called by the writer's pool, which is compiled out of line: as a
+     * branch of {@link #append}, inlined into the simulator, its first use (a table reaching 32,768 rows) was an
+     * uncommon trap that recompiled the simulator's methods.
+     */
+    void roomFor(int b) {
+        int p = b >>> BlockIndex.PAGE_SHIFT;
+        if (p >= pageSlots.length) {
+            pages(Math.max(p + 1, pageSlots.length * 2));
+        }
     }
 
     /** Appends a row of two fields and returns its index: one block lookup for the row (the writer's hot path). */
@@ -271,8 +274,10 @@ public final class Rows {
         }
         int b = r >>> BLOCK_SHIFT;
         if (b != wBlock) {
-            Frame f = frame(b);
+            // not through frame(): its test of the last frame would be one-sided here (a rare branch, an uncommon trap)
+            Frame f = file.frame(this, b);
             f.dirty = true;
+            last = f;
             wBlock = b;
             wData = f.data;
         }

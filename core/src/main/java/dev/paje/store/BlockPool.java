@@ -36,12 +36,7 @@ final class BlockPool {
 
     /** The frame of block {@code b} of {@code rows}: resident, else read back (see {@link StoreFile#frame}). */
     Frame frame(Rows rows, int b) {
-        Frame f = rows.resident(b);
-        if (f == null) {
-            return file.load(rows, b);
-        }
-        f.used = true;
-        return f;
+        return file.resident(rows, b);
     }
 
     /** A frame for block {@code b} of {@code rows}: fresh (zeros) when {@code fresh}, else read back. */

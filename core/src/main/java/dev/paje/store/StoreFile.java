@@ -146,15 +146,17 @@ public final class StoreFile implements Closeable {
      * was an uncommon trap in the simulator's compiled methods that recompiled them.
      */
     Frame frame(Rows rows, int b) {
-        if (sealed || frozen) {
-            Frame f = rows.resident(b);
-            if (f == null) {
-                return cache.load(rows, b);
-            }
-            f.used = true;
-            return f;
+        return sealed || frozen ? resident(rows, b) : pool.frame(rows, b);
+    }
+
+    /** The resident frame of block {@code b} of {@code rows} (marked used), else the block read. */
+    Frame resident(Rows rows, int b) {
+        Frame f = rows.resident(b);
+        if (f == null) {
+            return load(rows, b);
         }
-        return pool.frame(rows, b);
+        f.used = true;
+        return f;
     }
 
     /** Reads block {@code b} of {@code rows}, not resident, into a frame. */

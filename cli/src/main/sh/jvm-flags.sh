@@ -60,7 +60,8 @@ paje_jvm_flags() {
   # The writer's pool starts evicting blocks some way into a big trace. C2 had compiled that branch as
   # never taken inside the simulator's large inlined methods, and when it was taken their deoptimizing and
   # recompiling cost seconds on some loads (1 GB first load 5.3-8.9 s against 4.5-5.8 s, bench/RESULTS.md,
-  # session 5). Kept out of line, only BlockPool.frame recompiles. (quiet: else the JVM echoes the command.)
+  # session 5). Kept out of line, only BlockPool.frame recompiles; both of its overloads (a new block, and a
+  # block read back: session 6). (quiet: else the JVM echoes the command.)
   echo "-XX:CompileCommand=quiet"
   echo "-XX:CompileCommand=dontinline,dev.paje.store.BlockPool::frame"
   if [ -n "${PAJE_JVM_FLAGS:-}" ]; then

@@ -152,11 +152,23 @@ final class PendingLinks {
         int i = h & mask;
         while (true) {
             byte[] k = keys[i];
-            if (k == null || (hashes[i] == h && Arrays.equals(k, 0, k.length, buf, from, to))) {
+            if (k == null || (hashes[i] == h && same(k, buf, from, to))) {
                 return i;
             }
             i = (i + 1) & mask;
         }
+    }
+
+    /**
+     * True when {@code k} holds {@code buf[from, to)}. A plain loop, not {@link Arrays#equals}: its word-wise path,
+     * first taken when keys reach 8 bytes (link "k1000000"), was an uncommon trap that recompiled the simulator.
+     */
+    private static boolean same(byte[] k, byte[] buf, int from, int to) {
+        int diff = k.length ^ (to - from);
+        for (int j = 0, n = Math.min(k.length, to - from); j < n; j++) {
+            diff |= k[j] ^ buf[from + j];
+        }
+        return diff == 0;
     }
 
     /** Empties slot {@code i}, moving later entries of its probe run back (no tombstones). */

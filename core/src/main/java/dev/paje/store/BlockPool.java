@@ -17,6 +17,12 @@ final class BlockPool {
     /** Arrays of evicted frames, by stride, for reuse (no garbage per block). */
     @SuppressWarnings("unchecked")
     private final ArrayDeque<long[]>[] spare = new ArrayDeque[Rows.MAX_STRIDE + 1];
+    private long spareBytes;
+    /**
+     * Spares may fill this share of the budget: evictions and new blocks come in different strides, and spares
+     * capped at 64 per stride left a fifth of the blocks of a 1 GB load as garbage (3 full GCs at 256 MB).
+     */
+    private static final int SPARE_SHARE = 8;
 
     BlockPool(StoreFile file, long budget) {
         this.file = file;
@@ -28,14 +34,23 @@ final class BlockPool {
         budget = Math.min(budget, Math.max(4L << 20, bytes));
     }
 
+    /** The frame of block {@code b} of {@code rows}: resident, else read back (see {@link StoreFile#frame}). */
+    Frame frame(Rows rows, int b) {
+        return file.resident(rows, b);
+    }
+
     /** A frame for block {@code b} of {@code rows}: fresh (zeros) when {@code fresh}, else read back. */
     Frame frame(Rows rows, int b, boolean fresh) {
+        rows.roomFor(b);
+        int stride = rows.stride();
         int longs = rows.blockLongs();
-        long need = longs * 8L;
-        while (ring.bytes() + need > budget && ring.count() > 0) {
-            evictOne();
+        long[] data = take(stride);
+        if (data == null) {
+            data = room(stride, longs * 8L);
         }
-        long[] data = take(rows.stride(), longs);
+        if (data == null) {
+            data = new long[longs]; // not cleared: rows are written whole, the end is cleared on save
+        }
         if (!fresh) {
             try {
                 file.readBlock(rows, b, data);
@@ -49,10 +64,50 @@ final class BlockPool {
         return f;
     }
 
-    private long[] take(int stride, int longs) {
+    /**
+     * Makes room for a new array of {@code need} bytes: evicts frames (their arrays become spares) until one
+     * of {@code stride} turns up, which it returns; null when a new array fits. Spares count in the budget;
+     * beyond a {@link #SPARE_SHARE}th of it they are dropped (garbage) instead of more frames evicted.
+     */
+    private long[] room(int stride, long need) {
+        while (ring.bytes() + spareBytes + need > budget) {
+            if (ring.count() == 0 || spareBytes > budget / SPARE_SHARE) {
+                if (spareBytes == 0) {
+                    return null;
+                }
+                dropSpare();
+            } else {
+                evictOne();
+                long[] a = take(stride);
+                if (a != null) {
+                    return a;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** A spare array of {@code stride} (the one saved last: still in the cache), or null. */
+    private long[] take(int stride) {
         ArrayDeque<long[]> q = spare[stride];
         long[] a = q == null ? null : q.poll();
-        return a == null ? new long[longs] : a; // not cleared: rows are written whole, the end is cleared on save
+        if (a != null) {
+            spareBytes -= a.length * 8L;
+        }
+        return a;
+    }
+
+    /** Drops a spare array of the stride that has the most spare bytes. */
+    private void dropSpare() {
+        int most = 0;
+        long bytes = -1;
+        for (int s = 0; s < spare.length; s++) {
+            if (spare[s] != null && !spare[s].isEmpty() && spare[s].size() * (long) s > bytes) {
+                bytes = spare[s].size() * (long) s;
+                most = s;
+            }
+        }
+        spareBytes -= spare[most].pollLast().length * 8L; // the one saved first
     }
 
     private void evictOne() {
@@ -62,9 +117,8 @@ final class BlockPool {
         if (spare[s] == null) {
             spare[s] = new ArrayDeque<>();
         }
-        if (spare[s].size() < 64) {
-            spare[s].add(f.data);
-        }
+        spare[s].push(f.data); // last in, first out: the array just saved is still in the cache
+        spareBytes += f.data.length * 8L;
     }
 
     private void save(Frame f) {
@@ -86,6 +140,7 @@ final class BlockPool {
         }
         ring.clear();
         java.util.Arrays.fill(spare, null);
+        spareBytes = 0;
     }
 
     /** Zeros the part of {@code f} after its table's last row (its array may be a reused one): stores are deterministic. */

@@ -11,6 +11,9 @@ public final class KeyLog {
     static final int MAX_LENGTH = 0xFFFF;
     final Rows rows;
     private long length;
+    /** The bytes of the last row as the last {@link #append} left it, when the log was {@code wordEnd} bytes long. */
+    private long word;
+    private long wordEnd = -1;
 
     KeyLog(Rows rows, long length) {
         this.rows = rows;
@@ -38,25 +41,24 @@ public final class KeyLog {
             length += len;
             return (at << 16) | len; // counted, not kept
         }
+        // whole rows at a time, the last one's bytes kept in `word`: no read back of a row (that get() was, on a
+        // first evicted key block, an uncommon trap in the simulator's compiled methods)
+        long w = (at & 7) == 0 ? 0 : at == wordEnd ? word : rows.get((int) (at >>> 3), 0);
         for (int i = 0; i < len; i++) {
             long p = at + i;
-            int row = (int) (p >>> 3);
-            if (row == rows.size()) {
-                rows.add();
-            }
-            int shift = (int) (p & 7) * 8;
-            if (shift == 0 && i + 8 <= len) {
-                long w = 0;
-                for (int k = 7; k >= 0; k--) {
-                    w = (w << 8) | (buf[from + i + k] & 0xFF);
+            w |= (long) (buf[from + i] & 0xFF) << ((p & 7) * 8);
+            if ((p & 7) == 7 || i == len - 1) {
+                int row = (int) (p >>> 3);
+                if (row == rows.size()) {
+                    rows.add();
                 }
                 rows.set(row, 0, w);
-                i += 7;
-                continue;
+                word = w;
+                w = 0;
             }
-            rows.set(row, 0, rows.get(row, 0) | ((long) (buf[from + i] & 0xFF) << shift));
         }
         length += len;
+        wordEnd = length;
         return (at << 16) | len;
     }
 

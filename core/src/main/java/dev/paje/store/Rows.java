@@ -54,6 +54,12 @@ public final class Rows {
      */
     private Frame last = NONE;
     private static final Frame NONE = new Frame(null, -1, null);
+    /**
+     * When {@link #last} is dirty (it is written), its block and array: a write goes straight to the array, not
+     * through the frame (one cold object fewer per row with thousands of tables in flight); -1 otherwise.
+     */
+    private int wBlock = -1;
+    private long[] wData;
 
     /** Rows on the heap. */
     public Rows(int stride) {
@@ -145,9 +151,7 @@ public final class Rows {
             blocks[row >>> SHIFT][(row & (BLOCK - 1)) * stride + field] = v;
             return;
         }
-        Frame f = frame(row >>> BLOCK_SHIFT);
-        f.dirty = true;
-        f.data[(row & (BLOCK_ROWS - 1)) * stride + field] = v;
+        rowData(row)[(row & (BLOCK_ROWS - 1)) * stride + field] = v;
     }
 
     public void setDouble(int row, int field, double v) {
@@ -157,13 +161,10 @@ public final class Rows {
     private Frame frame(int b) {
         Frame f = last;
         if (f.block != b) {
-            f = resident(b);
-            if (f == null) {
-                f = file.load(this, b);
-            } else {
-                f.used = true;
-            }
+            f = file.frame(this, b);
             last = f;
+            wBlock = -1; // rowData sets it, marking the frame dirty (not f.dirty ? b : -1: that branch was an
+                         // uncommon trap in the simulator's compiled methods until a first block was read back)
         }
         return f;
     }
@@ -183,15 +184,25 @@ public final class Rows {
     private int append() {
         if ((size & (BLOCK_ROWS - 1)) == 0) {
             int b = size >>> BLOCK_SHIFT;
-            int p = b >>> BlockIndex.PAGE_SHIFT;
-            if (p == pageSlots.length) {
-                pages(p * 2);
-            }
-            Frame f = file.fresh(this, b);
+            Frame f = file.fresh(this, b); // grows the index pages (roomFor) out of line
             publish(f);
             last = f;
+            wBlock = b; // fresh frames are dirty
+            wData = f.data;
         }
         return size++;
+    }
+
+    /**
+     * Room in the index pages for block {@code b}. Called by the writer's pool, which is compiled out of line: as a
+     * branch of {@link #append}, inlined into the simulator, its first use (a table reaching 32,768 rows) was an
+     * uncommon trap that recompiled the simulator's methods.
+     */
+    void roomFor(int b) {
+        int p = b >>> BlockIndex.PAGE_SHIFT;
+        if (p >= pageSlots.length) {
+            pages(Math.max(p + 1, pageSlots.length * 2));
+        }
     }
 
     /** Appends a row of two fields and returns its index: one block lookup for the row (the writer's hot path). */
@@ -261,9 +272,16 @@ public final class Rows {
         if (file == null) {
             return blocks[r >>> SHIFT];
         }
-        Frame f = frame(r >>> BLOCK_SHIFT);
-        f.dirty = true;
-        return f.data;
+        int b = r >>> BLOCK_SHIFT;
+        if (b != wBlock) {
+            // not through frame(): its test of the last frame would be one-sided here (a rare branch, an uncommon trap)
+            Frame f = file.frame(this, b);
+            f.dirty = true;
+            last = f;
+            wBlock = b;
+            wData = f.data;
+        }
+        return wData;
     }
 
     private int rowAt(int r) {
@@ -344,6 +362,7 @@ public final class Rows {
     boolean dropLast(Frame f) {
         if (last == f) {
             last = NONE;
+            wBlock = -1;
             return true;
         }
         return false;
@@ -361,6 +380,7 @@ public final class Rows {
         }
         if (last == f) {
             last = NONE;
+            wBlock = -1;
         }
     }
 

@@ -140,6 +140,26 @@ public final class StoreFile implements Closeable {
         return f;
     }
 
+    /**
+     * The frame of block {@code b} of {@code rows} (not its last one): resident, else read. While writing, the
+     * pool's {@link BlockPool#frame(Rows, int)}, kept out of line: a first block read back (the pool evicted it)
+     * was an uncommon trap in the simulator's compiled methods that recompiled them.
+     */
+    Frame frame(Rows rows, int b) {
+        return sealed || frozen ? resident(rows, b) : pool.frame(rows, b);
+    }
+
+    /** The resident frame of block {@code b} of {@code rows} (marked used), else the block read. */
+    Frame resident(Rows rows, int b) {
+        Frame f = rows.resident(b);
+        if (f == null) {
+            return load(rows, b);
+        }
+        f.used = true;
+        return f;
+    }
+
+    /** Reads block {@code b} of {@code rows}, not resident, into a frame. */
     Frame load(Rows rows, int b) {
         if (sealed || frozen) {
             return cache.load(rows, b);

@@ -36,7 +36,7 @@ public class TokenizerCpu {
         }
         var mx = ManagementFactory.getThreadMXBean();
         for (int p = 0; p < passes; p++) {
-            ChunkTokenizer t = new ChunkTokenizer(new NameMaps(new Names()), true);
+            ChunkTokenizer t = new ChunkTokenizer(new NameMaps(new Names()), !Boolean.getBoolean("nogroup"));
             Batch batch = new Batch(chunks[0], chunks[0].length, 1);
             long sum = 0;
             long cpu = mx.getCurrentThreadCpuTime();

@@ -60,6 +60,7 @@ final class ChunkTokenizer {
         int length = b.length;
         staged = 0;
         defCount = 0;
+        java.util.Arrays.fill(idCache, 0);
         chunkLength = length;
         b.worker = worker;
         line.buf = data;
@@ -226,21 +227,18 @@ final class ChunkTokenizer {
         long w = Swar.word(d, pos, length);
         long space = Swar.zeros(w ^ Swar.SPACES);
         int idLength = Long.numberOfTrailingZeros(space) >>> 3;
-        byte first = d[pos];
-        if (idLength == 0 || idLength > 4 || first < '0' || first > '9'
-                || (Swar.belowDollar(w) & ((space & -space) - 1)) != 0) {
-            return -1; // not a short numeric id followed by a space: header, blank, comment, odd line
+        if (idLength == 0 || idLength > 4 || (Swar.belowDollar(w) & ((space & -space) - 1)) != 0) {
+            return -1; // not a short id followed by a space: header, blank, comment, odd line
         }
-        line.start[0] = pos;
-        line.end[0] = pos + idLength;
-        EventDefinition def = header.lookup(line);
-        if (def == null || !def.fast()) {
-            return -1;
+        int idKey = (int) (w & ((1L << (idLength << 3)) - 1)); // the id's bytes, none zero
+        int idx = idIndex(idKey, idLength);
+        long entry = idCache[idx];
+        int slot = (int) entry == idKey ? (int) (entry >>> 32) : cacheId(header, d, pos, idLength, idKey, idx);
+        if (slot == 0) {
+            return -1; // not a definition of the fast path
         }
+        EventDefinition def = defs[slot];
         int fields = def.fieldCount();
-        if (fields > FAST_FIELDS || fields == 0) {
-            return -1;
-        }
         int[] from = fieldFrom;
         int[] to = fieldTo;
         int p = pos + idLength + 1;
@@ -288,7 +286,6 @@ final class ChunkTokenizer {
                 return -1;
             }
         }
-        int slot = slot(def);
         int[] names = namePositions[slot];
         int[] id = nameIds;
         long[] cache = shortCache;
@@ -316,6 +313,35 @@ final class ChunkTokenizer {
         int base = add(slot, pos, number);
         stage(base, time, num, id[0], id[1], id[2], id[3], key, id[4], id[5]);
         return p - 1;
+    }
+
+    /**
+     * Per event id of 1 to 4 bytes, its bytes (low half) and the slot of its definition in {@link #defs}
+     * (high half; 0: the id's lines do not take the fast path); a slot whose low half is not the id is
+     * not its entry. Replaces, per line, the header's lookup, the definition's checks and the slot scan.
+     * Emptied per chunk: a stream's header changes between chunks.
+     */
+    private final long[] idCache = new long[1024];
+
+    /** The entry of {@link #idCache} for an id: its first two bytes' low digits and its length, so ids below 100 never collide. */
+    private static int idIndex(int idKey, int idLength) {
+        return (idKey & 0x0F) | (idKey >>> 4 & 0xF0) | (idLength << 8 & 0x300);
+    }
+
+    /** Looks the id at {@code pos} up in the header, caches the result at {@code idx} and returns its slot (0: not fast). */
+    private int cacheId(Header header, byte[] d, int pos, int idLength, int idKey, int idx) {
+        int slot = 0;
+        byte first = d[pos];
+        if (first >= '0' && first <= '9') { // other ids ('%' lines among them) take the general path
+            line.start[0] = pos;
+            line.end[0] = pos + idLength;
+            EventDefinition def = header.lookup(line);
+            if (def != null && def.fast() && def.fieldCount() > 0 && def.fieldCount() <= FAST_FIELDS) {
+                slot = slot(def);
+            }
+        }
+        idCache[idx] = (long) slot << 32 | (idKey & 0xFFFFFFFFL);
+        return slot;
     }
 
     /** A line the fast scanner left alone: tokenized by the reference scanner, then recorded. */

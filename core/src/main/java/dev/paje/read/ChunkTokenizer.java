@@ -241,37 +241,12 @@ final class ChunkTokenizer {
         int fields = def.fieldCount();
         int[] from = fieldFrom;
         int[] to = fieldTo;
-        int p = pos + idLength + 1;
-        int f = 0;
-        int q = pos;
-        long x = w;
-        long skip = -1L << ((idLength + 1) << 3); // the id and its space, already checked
-        // one pass over the line's words, not one per field: each word's separators in order
-        while (true) {
-            long newline = Swar.zeros(x ^ Swar.NEWLINES) & skip;
-            long end = newline & -newline;
-            long inLine = end - 1; // the bytes before the line's newline (all when it is not in this word)
-            long sep = (newline | Swar.zeros(x ^ Swar.SPACES)) & skip & (inLine | end);
-            if ((Swar.belowDollar(x) & skip & inLine & ~sep) != 0) {
-                return -1; // a tab, CR, quote, '#' or control byte in a field
-            }
-            while (sep != 0) {
-                long bit = sep & -sep;
-                int e = q + (Long.numberOfTrailingZeros(bit) >>> 3);
-                if (e == p || (bit == end) != (f == fields - 1)) {
-                    return -1; // an empty field (two spaces), or the line ends early or late
-                }
-                from[f] = p;
-                to[f++] = e;
-                p = e + 1;
-                sep ^= bit;
-            }
-            if (end != 0) {
-                break;
-            }
-            q += 8;
-            x = Swar.word(d, q, length);
-            skip = -1;
+        int lineEnd = splitShort(d, pos, length, w, idLength, fields);
+        if (lineEnd == LONG_LINE) {
+            lineEnd = splitLong(d, pos, length, w, idLength, fields);
+        }
+        if (lineEnd < 0) {
+            return -1;
         }
         int tp = def.timePosition;
         double time = Numbers.parse(d, from[tp], to[tp]);
@@ -312,7 +287,132 @@ final class ChunkTokenizer {
         long key = kp >= 0 ? Records.pair(from[kp], to[kp]) : -1; // not interned: keys are often unique per link
         int base = add(slot, pos, number);
         stage(base, time, num, id[0], id[1], id[2], id[3], key, id[4], id[5]);
-        return p - 1;
+        return lineEnd;
+    }
+
+    /** {@link #splitShort}'s answer for a line of more than 64 bytes. */
+    private static final int LONG_LINE = -2;
+
+    /**
+     * Splits the fields of a line of at most 64 bytes into {@link #fieldFrom}/{@link #fieldTo} without a
+     * branch per field: one bit per byte for the spaces and for the bytes below '$' (newline, tab, CR,
+     * quote, '#', controls), made from eight-byte words; the line ends at the first such byte that is
+     * not a space, which must be its newline; its separators are then counted, checked for empty fields
+     * and read off in order. Returns the index of the newline (or {@code length}), -1 when the line is
+     * not of the fast path, {@link #LONG_LINE} when it is longer.
+     */
+    private int splitShort(byte[] d, int pos, int length, long w, int idLength, int fields) {
+        long below = Swar.compress(Swar.belowDollar(w));
+        long spaces = Swar.compress(Swar.zeros(w ^ Swar.SPACES));
+        long x = Swar.word(d, pos + 8, length);
+        below |= Swar.compress(Swar.belowDollar(x)) << 8;
+        spaces |= Swar.compress(Swar.zeros(x ^ Swar.SPACES)) << 8;
+        x = Swar.word(d, pos + 16, length);
+        below |= Swar.compress(Swar.belowDollar(x)) << 16;
+        spaces |= Swar.compress(Swar.zeros(x ^ Swar.SPACES)) << 16;
+        x = Swar.word(d, pos + 24, length);
+        below |= Swar.compress(Swar.belowDollar(x)) << 24;
+        spaces |= Swar.compress(Swar.zeros(x ^ Swar.SPACES)) << 24;
+        long stop = below & ~spaces;
+        for (int k = 32; stop == 0 && k < 64; k += 8) { // lines of more than 32 bytes
+            x = Swar.word(d, pos + k, length);
+            below |= Swar.compress(Swar.belowDollar(x)) << k;
+            spaces |= Swar.compress(Swar.zeros(x ^ Swar.SPACES)) << k;
+            stop = below & ~spaces;
+        }
+        if (stop == 0) {
+            return LONG_LINE;
+        }
+        int lineEnd = pos + Long.numberOfTrailingZeros(stop);
+        if (lineEnd < length && d[lineEnd] != '\n') {
+            return -1; // a tab, CR, quote, '#' or control byte in a field
+        }
+        long endBit = stop & -stop;
+        long seps = ((spaces & (endBit - 1)) | endBit) & (-2L << idLength); // after the id's space
+        long all = seps | (1L << idLength);
+        if (Long.bitCount(seps) != fields || (all & (all >>> 1)) != 0) {
+            return -1; // too few or too many fields, or an empty one (two spaces)
+        }
+        int[] from = fieldFrom;
+        int[] to = fieldTo;
+        int p = pos + idLength + 1;
+        // six fields unconditionally (past the last, harmless values): no branch on the field count
+        int e = pos + Long.numberOfTrailingZeros(seps);
+        from[0] = p;
+        to[0] = e;
+        seps &= seps - 1;
+        p = e + 1;
+        e = pos + Long.numberOfTrailingZeros(seps);
+        from[1] = p;
+        to[1] = e;
+        seps &= seps - 1;
+        p = e + 1;
+        e = pos + Long.numberOfTrailingZeros(seps);
+        from[2] = p;
+        to[2] = e;
+        seps &= seps - 1;
+        p = e + 1;
+        e = pos + Long.numberOfTrailingZeros(seps);
+        from[3] = p;
+        to[3] = e;
+        seps &= seps - 1;
+        p = e + 1;
+        e = pos + Long.numberOfTrailingZeros(seps);
+        from[4] = p;
+        to[4] = e;
+        seps &= seps - 1;
+        p = e + 1;
+        e = pos + Long.numberOfTrailingZeros(seps);
+        from[5] = p;
+        to[5] = e;
+        seps &= seps - 1;
+        p = e + 1;
+        for (int f = 6; f < fields; f++) {
+            e = pos + Long.numberOfTrailingZeros(seps);
+            from[f] = p;
+            to[f] = e;
+            seps &= seps - 1;
+            p = e + 1;
+        }
+        return lineEnd;
+    }
+
+    /** The fields of any line, word by word (lines of more than 64 bytes): as {@link #splitShort}. */
+    private int splitLong(byte[] d, int pos, int length, long w, int idLength, int fields) {
+        int[] from = fieldFrom;
+        int[] to = fieldTo;
+        int p = pos + idLength + 1;
+        int f = 0;
+        int q = pos;
+        long x = w;
+        long skip = -1L << ((idLength + 1) << 3); // the id and its space, already checked
+        // one pass over the line's words, not one per field: each word's separators in order
+        while (true) {
+            long newline = Swar.zeros(x ^ Swar.NEWLINES) & skip;
+            long end = newline & -newline;
+            long inLine = end - 1; // the bytes before the line's newline (all when it is not in this word)
+            long sep = (newline | Swar.zeros(x ^ Swar.SPACES)) & skip & (inLine | end);
+            if ((Swar.belowDollar(x) & skip & inLine & ~sep) != 0) {
+                return -1; // a tab, CR, quote, '#' or control byte in a field
+            }
+            while (sep != 0) {
+                long bit = sep & -sep;
+                int e = q + (Long.numberOfTrailingZeros(bit) >>> 3);
+                if (e == p || (bit == end) != (f == fields - 1)) {
+                    return -1; // an empty field (two spaces), or the line ends early or late
+                }
+                from[f] = p;
+                to[f++] = e;
+                p = e + 1;
+                sep ^= bit;
+            }
+            if (end != 0) {
+                return p - 1;
+            }
+            q += 8;
+            x = Swar.word(d, q, length);
+            skip = -1;
+        }
     }
 
     /**

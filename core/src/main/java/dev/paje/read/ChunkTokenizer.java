@@ -91,10 +91,18 @@ final class ChunkTokenizer {
      * place ({@link #fill}) instead of scattering thirteen columns (a cache miss each).
      */
     private long[] rec = new long[Records.STRIDE * 1024];
-    /** The container of each staged record, -1 for a raw line: all that grouping reads (a small array). */
+    /**
+     * Per staged record, its container (low {@value #CONTAINER_BITS} bits) and its definition's slot (the
+     * bits above), -1 for a raw line: all that grouping reads (a small array), and one read less per
+     * record in {@link #fill}'s scattered reads than two arrays. A record whose container or slot does not
+     * fit is staged raw (the general path reads it).
+     */
     private int[] containers = new int[1024];
-    /** The definition slot of each staged record (0: a raw line), and its two user fields when it has some. */
-    private int[] defSlots = new int[1024];
+    static final int CONTAINER_BITS = 24;
+    static final int CONTAINER_MASK = (1 << CONTAINER_BITS) - 1;
+    /** Slots up to this fit above the container, the sign bit left clear. */
+    private static final int MAX_SLOT = 127;
+    /** The two user fields of each staged record, when its definition has some. */
     private long[] users = new long[1024];
     /** The other container and the key (start and end, or -1) of each staged record: read back only for definitions that have them. */
     private int[] others = new int[1024];
@@ -112,15 +120,14 @@ final class ChunkTokenizer {
     private static final int FIRST_USER = 4;
     private final int[] nameIds = new int[NAME_FIELDS];
 
-    /** Stages a record of definition {@code slot} (0: raw) and returns the index of its first long; the caller fills the fields it needs. */
-    private int add(int slot, int lineStart, int lineNumber) {
+    /** Stages a raw record and returns the index of its first long; {@link #stage} makes it a fast one. */
+    private int add(int lineStart, int lineNumber) {
         int i = staged++;
         int base = i * Records.STRIDE;
         if (i == containers.length) {
             grow(i, lineStart);
         }
         containers[i] = -1;
-        defSlots[i] = slot;
         rec[base + Records.AT] = Records.pair(lineStart, lineNumber);
         return base;
     }
@@ -134,7 +141,6 @@ final class ChunkTokenizer {
         int n = (int) Math.min(Integer.MAX_VALUE / Records.STRIDE, Math.max(estimate + estimate / 32, have) + 1024);
         rec = java.util.Arrays.copyOf(rec, n * Records.STRIDE);
         containers = java.util.Arrays.copyOf(containers, n);
-        defSlots = java.util.Arrays.copyOf(defSlots, n);
         users = java.util.Arrays.copyOf(users, n);
         others = java.util.Arrays.copyOf(others, n);
         keys = java.util.Arrays.copyOf(keys, n);
@@ -188,18 +194,20 @@ final class ChunkTokenizer {
             long at = r[base + Records.AT];
             offset[k] = (int) at;
             line[k] = (int) (at >>> 32);
-            int s = defSlots[i];
-            EventDefinition d = slots[s];
-            def[k] = d;
-            if (d == null) {
+            int c = cs[i];
+            if (c < 0) {
+                def[k] = null; // a raw line
                 continue;
             }
+            int s = c >>> CONTAINER_BITS;
+            EventDefinition d = slots[s];
+            def[k] = d;
             time[k] = Double.longBitsToDouble(r[base + Records.TIME]);
             number[k] = Double.longBitsToDouble(r[base + Records.NUMBER]);
             long x = r[base + Records.TYPE_VALUE];
             type[k] = (int) x;
             value[k] = (int) (x >>> 32);
-            container[k] = cs[i];
+            container[k] = c & CONTAINER_MASK;
             other[k] = d.otherPosition < 0 ? -1 : os[i]; // links only: not read for the other records
             x = d.keyPosition < 0 ? -1 : ks[i];
             key[k] = (int) x;
@@ -285,8 +293,8 @@ final class ChunkTokenizer {
         }
         int kp = def.keyPosition;
         long key = kp >= 0 ? Records.pair(from[kp], to[kp]) : -1; // not interned: keys are often unique per link
-        int base = add(slot, pos, number);
-        stage(base, time, num, id[0], id[1], id[2], id[3], key, id[4], id[5]);
+        int base = add(pos, number);
+        stage(base, slot, time, num, id[0], id[1], id[2], id[3], key, id[4], id[5]);
         return lineEnd;
     }
 
@@ -438,6 +446,7 @@ final class ChunkTokenizer {
             EventDefinition def = header.lookup(line);
             if (def != null && def.fast() && def.fieldCount() > 0 && def.fieldCount() <= FAST_FIELDS) {
                 slot = slot(def);
+                slot = slot <= MAX_SLOT ? slot : 0;
             }
         }
         idCache[idx] = (long) slot << 32 | (idKey & 0xFFFFFFFFL);
@@ -450,7 +459,7 @@ final class ChunkTokenizer {
         try {
             tokens = LineScanner.scan(b.data, from, to, line);
         } catch (EventError e) {
-            add(0, from, number);
+            add(from, number);
             return;
         }
         if (tokens) {
@@ -463,19 +472,19 @@ final class ChunkTokenizer {
         byte[] d = b.data;
         EventDefinition def = d[line.start[0]] == '%' ? null : header.lookup(line);
         if (def == null || !def.fast() || line.count - 1 != def.fieldCount()) {
-            add(0, from, number);
+            add(from, number);
             return;
         }
         double time = line.number(1 + def.timePosition);
         if (Double.isNaN(time)) {
-            add(0, from, number);
+            add(from, number);
             return;
         }
         double num = 0;
         if (def.numberPosition >= 0) {
             num = line.number(1 + def.numberPosition);
             if (Double.isNaN(num)) {
-                add(0, from, number);
+                add(from, number);
                 return;
             }
         }
@@ -488,19 +497,22 @@ final class ChunkTokenizer {
         int[] user = def.userPositions();
         int user0 = user.length > 0 ? intern(1 + user[0]) : -1;
         int user1 = user.length > 1 ? intern(1 + user[1]) : -1;
-        int base = add(slot(def), from, number);
-        stage(base, time, num, type, container, value, other, key, user0, user1);
+        int base = add(from, number);
+        stage(base, slot(def), time, num, type, container, value, other, key, user0, user1);
     }
 
-    /** Fills the fields of the record staged at {@code base}; {@code key}: start and end, or -1. */
-    private void stage(int base, double time, double num, int type, int container, int value, int other,
+    /**
+     * Fills the fields of the record staged at {@code base}, of definition {@code slot}; {@code key}: start
+     * and end, or -1. A container or slot too large to pack leaves the record raw.
+     */
+    private void stage(int base, int slot, double time, double num, int type, int container, int value, int other,
             long key, int user0, int user1) {
         long[] r = rec;
         r[base + Records.TIME] = Double.doubleToRawLongBits(time);
         r[base + Records.NUMBER] = Double.doubleToRawLongBits(num);
         r[base + Records.TYPE_VALUE] = Records.pair(type, value);
         int i = base / Records.STRIDE;
-        containers[i] = container;
+        containers[i] = (container & ~CONTAINER_MASK) == 0 && slot <= MAX_SLOT ? container | slot << CONTAINER_BITS : -1;
         others[i] = other;
         keys[i] = key;
         users[i] = Records.pair(user0, user1);

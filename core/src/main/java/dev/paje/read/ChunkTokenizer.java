@@ -344,39 +344,11 @@ final class ChunkTokenizer {
         int[] from = fieldFrom;
         int[] to = fieldTo;
         int p = pos + idLength + 1;
-        // six fields unconditionally (past the last, harmless values): no branch on the field count
-        int e = pos + Long.numberOfTrailingZeros(seps);
-        from[0] = p;
-        to[0] = e;
-        seps &= seps - 1;
-        p = e + 1;
-        e = pos + Long.numberOfTrailingZeros(seps);
-        from[1] = p;
-        to[1] = e;
-        seps &= seps - 1;
-        p = e + 1;
-        e = pos + Long.numberOfTrailingZeros(seps);
-        from[2] = p;
-        to[2] = e;
-        seps &= seps - 1;
-        p = e + 1;
-        e = pos + Long.numberOfTrailingZeros(seps);
-        from[3] = p;
-        to[3] = e;
-        seps &= seps - 1;
-        p = e + 1;
-        e = pos + Long.numberOfTrailingZeros(seps);
-        from[4] = p;
-        to[4] = e;
-        seps &= seps - 1;
-        p = e + 1;
-        e = pos + Long.numberOfTrailingZeros(seps);
-        from[5] = p;
-        to[5] = e;
-        seps &= seps - 1;
-        p = e + 1;
-        for (int f = 6; f < fields; f++) {
-            e = pos + Long.numberOfTrailingZeros(seps);
+        // at least six fields (past the last, harmless values): the loop ends after six iterations for
+        // every common line, whatever its field count, so its exit is predicted
+        int count = Math.max(fields, 6);
+        for (int f = 0; f < count; f++) {
+            int e = pos + Long.numberOfTrailingZeros(seps);
             from[f] = p;
             to[f] = e;
             seps &= seps - 1;

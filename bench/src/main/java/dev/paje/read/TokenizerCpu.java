@@ -27,7 +27,7 @@ public class TokenizerCpu {
             byte[] head = new byte[(int) Math.min(size, ReadOptions.DEFAULT_CHUNK)];
             TraceReader.readFully(ch, ByteBuffer.wrap(head), 0);
             header = Header.prefix(head, head.length, false);
-            long[] b = Chunks.bounds(ch, size, ReadOptions.DEFAULT_CHUNK);
+            long[] b = Chunks.bounds(ch, size, Integer.getInteger("chunk", ReadOptions.DEFAULT_CHUNK));
             chunks = new byte[b.length - 1][];
             for (int k = 0; k < chunks.length; k++) {
                 chunks[k] = new byte[(int) (b[k + 1] - b[k])];
@@ -36,7 +36,7 @@ public class TokenizerCpu {
         }
         var mx = ManagementFactory.getThreadMXBean();
         for (int p = 0; p < passes; p++) {
-            ChunkTokenizer t = new ChunkTokenizer(new NameMaps(new Names()), true);
+            ChunkTokenizer t = new ChunkTokenizer(new NameMaps(new Names()), !Boolean.getBoolean("nogroup"));
             Batch batch = new Batch(chunks[0], chunks[0].length, 1);
             long sum = 0;
             long cpu = mx.getCurrentThreadCpuTime();

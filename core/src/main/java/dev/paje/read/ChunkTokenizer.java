@@ -60,6 +60,7 @@ final class ChunkTokenizer {
         int length = b.length;
         staged = 0;
         defCount = 0;
+        java.util.Arrays.fill(idCache, 0);
         chunkLength = length;
         b.worker = worker;
         line.buf = data;
@@ -90,10 +91,18 @@ final class ChunkTokenizer {
      * place ({@link #fill}) instead of scattering thirteen columns (a cache miss each).
      */
     private long[] rec = new long[Records.STRIDE * 1024];
-    /** The container of each staged record, -1 for a raw line: all that grouping reads (a small array). */
+    /**
+     * Per staged record, its container (low {@value #CONTAINER_BITS} bits) and its definition's slot (the
+     * bits above), -1 for a raw line: all that grouping reads (a small array), and one read less per
+     * record in {@link #fill}'s scattered reads than two arrays. A record whose container or slot does not
+     * fit is staged raw (the general path reads it).
+     */
     private int[] containers = new int[1024];
-    /** The definition slot of each staged record (0: a raw line), and its two user fields when it has some. */
-    private int[] defSlots = new int[1024];
+    static final int CONTAINER_BITS = 24;
+    static final int CONTAINER_MASK = (1 << CONTAINER_BITS) - 1;
+    /** Slots up to this fit above the container, the sign bit left clear. */
+    private static final int MAX_SLOT = 127;
+    /** The two user fields of each staged record, when its definition has some. */
     private long[] users = new long[1024];
     /** The other container and the key (start and end, or -1) of each staged record: read back only for definitions that have them. */
     private int[] others = new int[1024];
@@ -111,15 +120,14 @@ final class ChunkTokenizer {
     private static final int FIRST_USER = 4;
     private final int[] nameIds = new int[NAME_FIELDS];
 
-    /** Stages a record of definition {@code slot} (0: raw) and returns the index of its first long; the caller fills the fields it needs. */
-    private int add(int slot, int lineStart, int lineNumber) {
+    /** Stages a raw record and returns the index of its first long; {@link #stage} makes it a fast one. */
+    private int add(int lineStart, int lineNumber) {
         int i = staged++;
         int base = i * Records.STRIDE;
         if (i == containers.length) {
             grow(i, lineStart);
         }
         containers[i] = -1;
-        defSlots[i] = slot;
         rec[base + Records.AT] = Records.pair(lineStart, lineNumber);
         return base;
     }
@@ -133,7 +141,6 @@ final class ChunkTokenizer {
         int n = (int) Math.min(Integer.MAX_VALUE / Records.STRIDE, Math.max(estimate + estimate / 32, have) + 1024);
         rec = java.util.Arrays.copyOf(rec, n * Records.STRIDE);
         containers = java.util.Arrays.copyOf(containers, n);
-        defSlots = java.util.Arrays.copyOf(defSlots, n);
         users = java.util.Arrays.copyOf(users, n);
         others = java.util.Arrays.copyOf(others, n);
         keys = java.util.Arrays.copyOf(keys, n);
@@ -187,18 +194,20 @@ final class ChunkTokenizer {
             long at = r[base + Records.AT];
             offset[k] = (int) at;
             line[k] = (int) (at >>> 32);
-            int s = defSlots[i];
-            EventDefinition d = slots[s];
-            def[k] = d;
-            if (d == null) {
+            int c = cs[i];
+            if (c < 0) {
+                def[k] = null; // a raw line
                 continue;
             }
+            int s = c >>> CONTAINER_BITS;
+            EventDefinition d = slots[s];
+            def[k] = d;
             time[k] = Double.longBitsToDouble(r[base + Records.TIME]);
             number[k] = Double.longBitsToDouble(r[base + Records.NUMBER]);
             long x = r[base + Records.TYPE_VALUE];
             type[k] = (int) x;
             value[k] = (int) (x >>> 32);
-            container[k] = cs[i];
+            container[k] = c & CONTAINER_MASK;
             other[k] = d.otherPosition < 0 ? -1 : os[i]; // links only: not read for the other records
             x = d.keyPosition < 0 ? -1 : ks[i];
             key[k] = (int) x;
@@ -226,21 +235,130 @@ final class ChunkTokenizer {
         long w = Swar.word(d, pos, length);
         long space = Swar.zeros(w ^ Swar.SPACES);
         int idLength = Long.numberOfTrailingZeros(space) >>> 3;
-        byte first = d[pos];
-        if (idLength == 0 || idLength > 4 || first < '0' || first > '9'
-                || (Swar.belowDollar(w) & ((space & -space) - 1)) != 0) {
-            return -1; // not a short numeric id followed by a space: header, blank, comment, odd line
+        if (idLength == 0 || idLength > 4 || (Swar.belowDollar(w) & ((space & -space) - 1)) != 0) {
+            return -1; // not a short id followed by a space: header, blank, comment, odd line
         }
-        line.start[0] = pos;
-        line.end[0] = pos + idLength;
-        EventDefinition def = header.lookup(line);
-        if (def == null || !def.fast()) {
-            return -1;
+        int idKey = (int) (w & ((1L << (idLength << 3)) - 1)); // the id's bytes, none zero
+        int idx = idIndex(idKey, idLength);
+        long entry = idCache[idx];
+        int slot = (int) entry == idKey ? (int) (entry >>> 32) : cacheId(header, d, pos, idLength, idKey, idx);
+        if (slot == 0) {
+            return -1; // not a definition of the fast path
         }
+        EventDefinition def = defs[slot];
         int fields = def.fieldCount();
-        if (fields > FAST_FIELDS || fields == 0) {
+        int[] from = fieldFrom;
+        int[] to = fieldTo;
+        int lineEnd = splitShort(d, pos, length, w, idLength, fields);
+        if (lineEnd == LONG_LINE) {
+            lineEnd = splitLong(d, pos, length, w, idLength, fields);
+        }
+        if (lineEnd < 0) {
             return -1;
         }
+        int tp = def.timePosition;
+        double time = Numbers.parse(d, from[tp], to[tp]);
+        if (Double.isNaN(time)) {
+            return -1;
+        }
+        double num = 0;
+        int np = def.numberPosition;
+        if (np >= 0) {
+            num = Numbers.parse(d, from[np], to[np]);
+            if (Double.isNaN(num)) {
+                return -1;
+            }
+        }
+        int[] names = namePositions[slot];
+        int[] id = nameIds;
+        long[] cache = shortCache;
+        for (int j = 0; j < NAME_FIELDS; j++) { // the short-name cache inline: a call per name costs more than a hit
+            int n = names[j];
+            if (n < 0) {
+                id[j] = -1;
+                continue;
+            }
+            int a = from[n];
+            int e = to[n];
+            int len = e - a;
+            int v = -1;
+            if (len > 0 && len < 8 && a + 8 <= d.length) {
+                long key = ((long) Swar.LONGS.get(d, a) & ((1L << (len << 3)) - 1)) | (long) len << 56;
+                int c = 2 * (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - SHORT_CACHE_BITS));
+                if (cache[c] == key) {
+                    v = (int) cache[c + 1];
+                }
+            }
+            id[j] = v >= 0 ? v : intern(d, a, e); // one call site: the JIT inlines the miss path once
+        }
+        int kp = def.keyPosition;
+        long key = kp >= 0 ? Records.pair(from[kp], to[kp]) : -1; // not interned: keys are often unique per link
+        int base = add(pos, number);
+        stage(base, slot, time, num, id[0], id[1], id[2], id[3], key, id[4], id[5]);
+        return lineEnd;
+    }
+
+    /** {@link #splitShort}'s answer for a line of more than 64 bytes. */
+    private static final int LONG_LINE = -2;
+
+    /**
+     * Splits the fields of a line of at most 64 bytes into {@link #fieldFrom}/{@link #fieldTo} without a
+     * branch per field: one bit per byte for the spaces and for the bytes below '$' (newline, tab, CR,
+     * quote, '#', controls), made from eight-byte words; the line ends at the first such byte that is
+     * not a space, which must be its newline; its separators are then counted, checked for empty fields
+     * and read off in order. Returns the index of the newline (or {@code length}), -1 when the line is
+     * not of the fast path, {@link #LONG_LINE} when it is longer.
+     */
+    private int splitShort(byte[] d, int pos, int length, long w, int idLength, int fields) {
+        long below = Swar.compress(Swar.belowDollar(w));
+        long spaces = Swar.compress(Swar.zeros(w ^ Swar.SPACES));
+        long x = Swar.word(d, pos + 8, length);
+        below |= Swar.compress(Swar.belowDollar(x)) << 8;
+        spaces |= Swar.compress(Swar.zeros(x ^ Swar.SPACES)) << 8;
+        x = Swar.word(d, pos + 16, length);
+        below |= Swar.compress(Swar.belowDollar(x)) << 16;
+        spaces |= Swar.compress(Swar.zeros(x ^ Swar.SPACES)) << 16;
+        x = Swar.word(d, pos + 24, length);
+        below |= Swar.compress(Swar.belowDollar(x)) << 24;
+        spaces |= Swar.compress(Swar.zeros(x ^ Swar.SPACES)) << 24;
+        long stop = below & ~spaces;
+        for (int k = 32; stop == 0 && k < 64; k += 8) { // lines of more than 32 bytes
+            x = Swar.word(d, pos + k, length);
+            below |= Swar.compress(Swar.belowDollar(x)) << k;
+            spaces |= Swar.compress(Swar.zeros(x ^ Swar.SPACES)) << k;
+            stop = below & ~spaces;
+        }
+        if (stop == 0) {
+            return LONG_LINE;
+        }
+        int lineEnd = pos + Long.numberOfTrailingZeros(stop);
+        if (lineEnd < length && d[lineEnd] != '\n') {
+            return -1; // a tab, CR, quote, '#' or control byte in a field
+        }
+        long endBit = stop & -stop;
+        long seps = ((spaces & (endBit - 1)) | endBit) & (-2L << idLength); // after the id's space
+        long all = seps | (1L << idLength);
+        if (Long.bitCount(seps) != fields || (all & (all >>> 1)) != 0) {
+            return -1; // too few or too many fields, or an empty one (two spaces)
+        }
+        int[] from = fieldFrom;
+        int[] to = fieldTo;
+        int p = pos + idLength + 1;
+        // at least six fields (past the last, harmless values): the loop ends after six iterations for
+        // every common line, whatever its field count, so its exit is predicted
+        int count = Math.max(fields, 6);
+        for (int f = 0; f < count; f++) {
+            int e = pos + Long.numberOfTrailingZeros(seps);
+            from[f] = p;
+            to[f] = e;
+            seps &= seps - 1;
+            p = e + 1;
+        }
+        return lineEnd;
+    }
+
+    /** The fields of any line, word by word (lines of more than 64 bytes): as {@link #splitShort}. */
+    private int splitLong(byte[] d, int pos, int length, long w, int idLength, int fields) {
         int[] from = fieldFrom;
         int[] to = fieldTo;
         int p = pos + idLength + 1;
@@ -269,53 +387,42 @@ final class ChunkTokenizer {
                 sep ^= bit;
             }
             if (end != 0) {
-                break;
+                return p - 1;
             }
             q += 8;
             x = Swar.word(d, q, length);
             skip = -1;
         }
-        int tp = def.timePosition;
-        double time = Numbers.parse(d, from[tp], to[tp]);
-        if (Double.isNaN(time)) {
-            return -1;
-        }
-        double num = 0;
-        int np = def.numberPosition;
-        if (np >= 0) {
-            num = Numbers.parse(d, from[np], to[np]);
-            if (Double.isNaN(num)) {
-                return -1;
+    }
+
+    /**
+     * Per event id of 1 to 4 bytes, its bytes (low half) and the slot of its definition in {@link #defs}
+     * (high half; 0: the id's lines do not take the fast path); a slot whose low half is not the id is
+     * not its entry. Replaces, per line, the header's lookup, the definition's checks and the slot scan.
+     * Emptied per chunk: a stream's header changes between chunks.
+     */
+    private final long[] idCache = new long[1024];
+
+    /** The entry of {@link #idCache} for an id: its first two bytes' low digits and its length, so ids below 100 never collide. */
+    private static int idIndex(int idKey, int idLength) {
+        return (idKey & 0x0F) | (idKey >>> 4 & 0xF0) | (idLength << 8 & 0x300);
+    }
+
+    /** Looks the id at {@code pos} up in the header, caches the result at {@code idx} and returns its slot (0: not fast). */
+    private int cacheId(Header header, byte[] d, int pos, int idLength, int idKey, int idx) {
+        int slot = 0;
+        byte first = d[pos];
+        if (first >= '0' && first <= '9') { // other ids ('%' lines among them) take the general path
+            line.start[0] = pos;
+            line.end[0] = pos + idLength;
+            EventDefinition def = header.lookup(line);
+            if (def != null && def.fast() && def.fieldCount() > 0 && def.fieldCount() <= FAST_FIELDS) {
+                slot = slot(def);
+                slot = slot <= MAX_SLOT ? slot : 0;
             }
         }
-        int slot = slot(def);
-        int[] names = namePositions[slot];
-        int[] id = nameIds;
-        long[] cache = shortCache;
-        for (int j = 0; j < NAME_FIELDS; j++) { // the short-name cache inline: a call per name costs more than a hit
-            int n = names[j];
-            if (n < 0) {
-                id[j] = -1;
-                continue;
-            }
-            int a = from[n];
-            int e = to[n];
-            int len = e - a;
-            int v = -1;
-            if (len > 0 && len < 8 && a + 8 <= d.length) {
-                long key = ((long) Swar.LONGS.get(d, a) & ((1L << (len << 3)) - 1)) | (long) len << 56;
-                int c = 2 * (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - SHORT_CACHE_BITS));
-                if (cache[c] == key) {
-                    v = (int) cache[c + 1];
-                }
-            }
-            id[j] = v >= 0 ? v : intern(d, a, e); // one call site: the JIT inlines the miss path once
-        }
-        int kp = def.keyPosition;
-        long key = kp >= 0 ? Records.pair(from[kp], to[kp]) : -1; // not interned: keys are often unique per link
-        int base = add(slot, pos, number);
-        stage(base, time, num, id[0], id[1], id[2], id[3], key, id[4], id[5]);
-        return p - 1;
+        idCache[idx] = (long) slot << 32 | (idKey & 0xFFFFFFFFL);
+        return slot;
     }
 
     /** A line the fast scanner left alone: tokenized by the reference scanner, then recorded. */
@@ -324,7 +431,7 @@ final class ChunkTokenizer {
         try {
             tokens = LineScanner.scan(b.data, from, to, line);
         } catch (EventError e) {
-            add(0, from, number);
+            add(from, number);
             return;
         }
         if (tokens) {
@@ -337,19 +444,19 @@ final class ChunkTokenizer {
         byte[] d = b.data;
         EventDefinition def = d[line.start[0]] == '%' ? null : header.lookup(line);
         if (def == null || !def.fast() || line.count - 1 != def.fieldCount()) {
-            add(0, from, number);
+            add(from, number);
             return;
         }
         double time = line.number(1 + def.timePosition);
         if (Double.isNaN(time)) {
-            add(0, from, number);
+            add(from, number);
             return;
         }
         double num = 0;
         if (def.numberPosition >= 0) {
             num = line.number(1 + def.numberPosition);
             if (Double.isNaN(num)) {
-                add(0, from, number);
+                add(from, number);
                 return;
             }
         }
@@ -362,19 +469,22 @@ final class ChunkTokenizer {
         int[] user = def.userPositions();
         int user0 = user.length > 0 ? intern(1 + user[0]) : -1;
         int user1 = user.length > 1 ? intern(1 + user[1]) : -1;
-        int base = add(slot(def), from, number);
-        stage(base, time, num, type, container, value, other, key, user0, user1);
+        int base = add(from, number);
+        stage(base, slot(def), time, num, type, container, value, other, key, user0, user1);
     }
 
-    /** Fills the fields of the record staged at {@code base}; {@code key}: start and end, or -1. */
-    private void stage(int base, double time, double num, int type, int container, int value, int other,
+    /**
+     * Fills the fields of the record staged at {@code base}, of definition {@code slot}; {@code key}: start
+     * and end, or -1. A container or slot too large to pack leaves the record raw.
+     */
+    private void stage(int base, int slot, double time, double num, int type, int container, int value, int other,
             long key, int user0, int user1) {
         long[] r = rec;
         r[base + Records.TIME] = Double.doubleToRawLongBits(time);
         r[base + Records.NUMBER] = Double.doubleToRawLongBits(num);
         r[base + Records.TYPE_VALUE] = Records.pair(type, value);
         int i = base / Records.STRIDE;
-        containers[i] = container;
+        containers[i] = (container & ~CONTAINER_MASK) == 0 && slot <= MAX_SLOT ? container | slot << CONTAINER_BITS : -1;
         others[i] = other;
         keys[i] = key;
         users[i] = Records.pair(user0, user1);

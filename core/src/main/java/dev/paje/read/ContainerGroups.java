@@ -26,7 +26,8 @@ final class ContainerGroups {
     private int[] src = new int[1024];
 
     /**
-     * The order of the {@code n} staged records, of containers {@code containers} (-1: a raw line), once every run of fast records is grouped:
+     * The order of the {@code n} staged records, of containers {@code containers} (their low
+     * {@link ChunkTokenizer#CONTAINER_BITS} bits; -1: a raw line), once every run of fast records is grouped:
      * record {@code src[k]} goes at place {@code k}; null when nothing moves. {@code names} bounds the
      * local name ids.
      */
@@ -66,7 +67,7 @@ final class ContainerGroups {
     private boolean groupRun(int[] containers, int from, int to) {
         int groups = 0;
         for (int k = from; k < to; k++) {
-            int c = containers[k];
+            int c = containers[k] & ChunkTokenizer.CONTAINER_MASK;
             if (count[c]++ == 0) {
                 if (groups == touched.length) {
                     touched = java.util.Arrays.copyOf(touched, groups * 2);
@@ -86,7 +87,7 @@ final class ContainerGroups {
             at += size;
         }
         for (int k = from; k < to; k++) {
-            src[count[containers[k]]++] = k;
+            src[count[containers[k] & ChunkTokenizer.CONTAINER_MASK]++] = k;
         }
         for (int g = 0; g < groups; g++) {
             count[touched[g]] = 0;

@@ -29,12 +29,56 @@ final class Numbers {
         int n = to - from;
         if (n > 0 && n <= 17 && from + 18 <= buf.length) { // the common case, small enough to inline
             int minus = buf[from] == '-' ? 1 : 0;
-            double v = eightAndEight(buf, from + minus, to);
+            double v = dotless(buf, from + minus, to);
             if (v >= 0) {
                 return minus != 0 ? -v : v;
             }
         }
         return signed(buf, from, to);
+    }
+
+    /**
+     * The common shapes in fewer steps than {@link #eightAndEight}: an integer of up to eight digits,
+     * or up to seven digits, '.', digits, fifteen digits in all. The dot is squeezed out by taking the
+     * bytes before it from the word at {@code i} and those after it from the word at {@code i + 1}, so
+     * up to eight digits are one SWAR conversion (two beyond). The same integer over the same power of
+     * ten as {@link #general}: the same double. -1 for anything else. Needs 17 readable bytes from {@code i}.
+     */
+    private static double dotless(byte[] buf, int i, int to) {
+        int n = to - i;
+        if (n <= 0 || n > 16) {
+            return -1;
+        }
+        long a = (long) Swar.LONGS.get(buf, i);
+        long dots = Swar.zeros(a ^ DOTS) & (n >= 8 ? -1L : (1L << (n << 3)) - 1);
+        int d; // bytes before the dot: the integer digits
+        int m; // digits
+        if (dots != 0) {
+            d = Long.numberOfTrailingZeros(dots) >>> 3;
+            m = n - 1;
+            if (d == 0 || m > 15) {
+                return -1;
+            }
+        } else if (n <= 8) {
+            d = n;
+            m = n;
+        } else {
+            return -1; // more than eight integer digits, or a dot after eight
+        }
+        long low = -1L >>> (64 - (d << 3));
+        long lo = (a & low) | ((long) Swar.LONGS.get(buf, i + 1) & ~low);
+        long v;
+        if (m <= 8) {
+            v = digits(lo, m);
+        } else {
+            long high = digits(lo, 8);
+            long rest = digits((long) Swar.LONGS.get(buf, i + 9), m - 8);
+            v = (high | rest) < 0 ? -1 : high * LONG_POW10[m - 8] + rest;
+        }
+        if (v < 0) {
+            return -1;
+        }
+        return (double) v / POW10[m - d];
     }
 
     /** {@link #parse} of any form: more digits, an exponent, a '+', not a number. */

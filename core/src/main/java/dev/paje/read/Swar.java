@@ -26,6 +26,11 @@ final class Swar {
     private Swar() {
     }
 
+    /** A byte mask (bit {@code 8k+7} per byte {@code k}) as eight bits, bit {@code k} per byte {@code k}. */
+    static long compress(long mask) {
+        return (mask >>> 7) * 0x0102040810204080L >>> 56;
+    }
+
     /** Mask of the zero bytes of {@code v}. */
     static long zeros(long v) {
         return ~(((v & LOW7) + LOW7) | v | LOW7);

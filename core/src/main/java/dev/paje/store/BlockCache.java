@@ -11,6 +11,10 @@ import java.io.UncheckedIOException;
  */
 public final class BlockCache {
     private static volatile BlockCache shared;
+    /** Misses since the process started: blocks read, their bytes, and the nanoseconds reading and checking them. */
+    private static final java.util.concurrent.atomic.LongAdder READS = new java.util.concurrent.atomic.LongAdder();
+    private static final java.util.concurrent.atomic.LongAdder READ_BYTES = new java.util.concurrent.atomic.LongAdder();
+    private static final java.util.concurrent.atomic.LongAdder READ_NANOS = new java.util.concurrent.atomic.LongAdder();
 
     private volatile long budget;
     private final FrameRing ring = new FrameRing();
@@ -47,14 +51,26 @@ public final class BlockCache {
         shared().budget = budgetFor(part);
     }
 
+    /**
+     * Blocks read from disk by all readers since the process started (cache misses): {count, bytes,
+     * nanoseconds spent reading and checking them}. For measurements (bench/ ViewCpu).
+     */
+    public static long[] reads() {
+        return new long[] {READS.sum(), READ_BYTES.sum(), READ_NANOS.sum()};
+    }
+
     /** Reads block {@code b} of {@code rows} and makes it resident. */
     Frame load(Rows rows, int b) {
         long[] data = new long[rows.blockLongs()];
+        long t0 = System.nanoTime();
         try {
             rows.file().readBlock(rows, b, data);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        READ_NANOS.add(System.nanoTime() - t0);
+        READS.increment();
+        READ_BYTES.add(data.length * 8L);
         Frame f = new Frame(rows, b, data);
         synchronized (this) {
             Frame there = rows.resident(b);

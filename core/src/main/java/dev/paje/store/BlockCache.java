@@ -18,6 +18,12 @@ public final class BlockCache {
 
     private volatile long budget;
     private final FrameRing ring = new FrameRing();
+    /** Arrays of evicted frames, by stride, for the next blocks read (at most 2 MB per stride). */
+    private static final int SPARES = 128;
+    private final long[][][] spares = new long[Rows.MAX_STRIDE + 1][SPARES][];
+    private final int[] spareCount = new int[Rows.MAX_STRIDE + 1];
+    /** Arrays reused so far (tests). */
+    private long recycled;
 
     BlockCache(long budget) {
         this.budget = budget;
@@ -61,7 +67,7 @@ public final class BlockCache {
 
     /** Reads block {@code b} of {@code rows} and makes it resident. */
     Frame load(Rows rows, int b) {
-        long[] data = new long[rows.blockLongs()];
+        long[] data = spare(rows.stride());
         long t0 = System.nanoTime();
         try {
             rows.file().readBlock(rows, b, data);
@@ -75,15 +81,58 @@ public final class BlockCache {
         synchronized (this) {
             Frame there = rows.resident(b);
             if (there != null) {
+                keep(data, rows.stride());
                 return there; // another thread was first
             }
             while (ring.bytes() + data.length * 8L > budget && ring.count() > 0) {
-                ring.evict();
+                Frame gone = ring.evict();
+                gone.retired = true; // before its array is written again (readers check it after reading)
+                keep(gone.data, gone.owner.stride());
             }
             ring.add(f);
             rows.publish(f);
         }
         return f;
+    }
+
+    /**
+     * An array for a block of {@code stride} longs per row: one an evicted frame gave back, or a new one. Reusing
+     * them keeps the blocks that pass through the cache from being garbage: they outlived young collections (the
+     * cache holds them), so each was copied, promoted and then freed by a full collection, pauses that were most of
+     * a wide window's answer on a 10 GB trace (bench/RESULTS.md).
+     */
+    private synchronized long[] spare(int stride) {
+        int n = spareCount[stride];
+        if (n == 0) {
+            return new long[stride * Rows.BLOCK_ROWS];
+        }
+        recycled++;
+        long[] a = spares[stride][--n];
+        spares[stride][n] = null;
+        spareCount[stride] = n;
+        return a;
+    }
+
+    /** Keeps {@code data} for a later block of the same stride (up to {@link #SPARES} per stride; others are garbage). */
+    private void keep(long[] data, int stride) {
+        int n = spareCount[stride];
+        if (n < SPARES) {
+            spares[stride][n] = data;
+            spareCount[stride] = n + 1;
+        }
+    }
+
+    synchronized long recycled() {
+        return recycled;
+    }
+
+    long budget() {
+        return budget;
+    }
+
+    /** Sets the budget (tests: a tiny one). */
+    void budget(long bytes) {
+        budget = bytes;
     }
 
     /** Drops every block of {@code file} (it is being closed). */

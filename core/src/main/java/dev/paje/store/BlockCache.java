@@ -18,10 +18,13 @@ public final class BlockCache {
 
     private volatile long budget;
     private final FrameRing ring = new FrameRing();
-    /** Arrays of evicted frames, by stride, for the next blocks read (at most 2 MB per stride). */
-    private static final int SPARES = 128;
-    private final long[][][] spares = new long[Rows.MAX_STRIDE + 1][SPARES][];
+    /**
+     * Arrays of evicted frames, by stride, for the next blocks read: up to a quarter of the budget in all, so that
+     * a window reading other kinds of tables than the last one (other strides) still finds arrays.
+     */
+    private final long[][][] spares = new long[Rows.MAX_STRIDE + 1][16][];
     private final int[] spareCount = new int[Rows.MAX_STRIDE + 1];
+    private long spareBytes;
     /** Arrays reused so far (tests). */
     private long recycled;
 
@@ -110,16 +113,36 @@ public final class BlockCache {
         long[] a = spares[stride][--n];
         spares[stride][n] = null;
         spareCount[stride] = n;
+        spareBytes -= a.length * 8L;
         return a;
     }
 
-    /** Keeps {@code data} for a later block of the same stride (up to {@link #SPARES} per stride; others are garbage). */
+    /**
+     * Keeps {@code data} for a later block of the same stride. The spares stay within a quarter of the budget: past
+     * it, the stride with the most spares gives one up (what a window no longer reads goes), or {@code data} is dropped.
+     */
     private void keep(long[] data, int stride) {
-        int n = spareCount[stride];
-        if (n < SPARES) {
-            spares[stride][n] = data;
-            spareCount[stride] = n + 1;
+        while (spareBytes + data.length * 8L > budget / 4) {
+            int most = stride;
+            for (int k = 1; k < spareCount.length; k++) {
+                if ((long) spareCount[k] * k > (long) spareCount[most] * most) {
+                    most = k;
+                }
+            }
+            if (most == stride || spareCount[most] == 0) {
+                return; // garbage
+            }
+            int m = --spareCount[most];
+            spareBytes -= spares[most][m].length * 8L;
+            spares[most][m] = null;
         }
+        int n = spareCount[stride];
+        if (n == spares[stride].length) {
+            spares[stride] = java.util.Arrays.copyOf(spares[stride], n * 2);
+        }
+        spares[stride][n] = data;
+        spareCount[stride] = n + 1;
+        spareBytes += data.length * 8L;
     }
 
     synchronized long recycled() {

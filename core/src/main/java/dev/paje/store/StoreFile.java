@@ -285,11 +285,20 @@ public final class StoreFile implements Closeable {
             java.util.Arrays.fill(data, 0L);
             return;
         }
-        readSlot(slot, data, index.crc(rows, b), "block " + b + " of a table");
+        readSlot(slot, data, index.crc(rows, b), b);
     }
 
     /** Reads the slot at {@code slot} into {@code data} and checks it against {@code crc}. */
     void readSlot(long slot, long[] data, int crc, String what) throws IOException {
+        readSlot(slot, data, crc, what, -1);
+    }
+
+    /** Reads block {@code block}'s slot (its description is written only for an error: not a string per block read). */
+    private void readSlot(long slot, long[] data, int crc, int block) throws IOException {
+        readSlot(slot, data, crc, null, block);
+    }
+
+    private void readSlot(long slot, long[] data, int crc, String what, int block) throws IOException {
         int bytes = data.length * 8;
         if (!sealed && slot >= stagingStart && slot < stagingStart + staging.position()) {
             ByteBuffer src = staging.duplicate().order(ByteOrder.LITTLE_ENDIAN);
@@ -303,15 +312,19 @@ public final class StoreFile implements Closeable {
         while (s.hasRemaining()) {
             int n = channel.read(s, pos);
             if (n < 0) {
-                throw damaged("the file ends inside " + what + " (truncated)");
+                throw damaged("the file ends inside " + described(what, block) + " (truncated)");
             }
             pos += n;
         }
         s.flip();
         if (crc(s, 0, bytes) != crc) {
-            throw damaged(what + " at offset " + slot + " does not match its checksum");
+            throw damaged(described(what, block) + " at offset " + slot + " does not match its checksum");
         }
         s.asLongBuffer().get(data);
+    }
+
+    private static String described(String what, int block) {
+        return what != null ? what : "block " + block + " of a table";
     }
 
     StoreDamagedException damaged(String what) {

@@ -19,7 +19,7 @@ public final class BlockCache {
     private volatile long budget;
     private final FrameRing ring = new FrameRing();
     /**
-     * Arrays of evicted frames, by stride, for the next blocks read: up to a quarter of the budget in all, so that
+     * Arrays of evicted frames, by stride, for the next blocks read: up to an eighth of the budget in all, so that
      * a window reading other kinds of tables than the last one (other strides) still finds arrays.
      */
     private final long[][][] spares = new long[Rows.MAX_STRIDE + 1][16][];
@@ -118,11 +118,11 @@ public final class BlockCache {
     }
 
     /**
-     * Keeps {@code data} for a later block of the same stride. The spares stay within a quarter of the budget: past
+     * Keeps {@code data} for a later block of the same stride. The spares stay within an eighth of the budget: past
      * it, the stride with the most spares gives one up (what a window no longer reads goes), or {@code data} is dropped.
      */
     private void keep(long[] data, int stride) {
-        while (spareBytes + data.length * 8L > budget / 4) {
+        while (spareBytes + data.length * 8L > budget / 8) {
             int most = stride;
             for (int k = 1; k < spareCount.length; k++) {
                 if ((long) spareCount[k] * k > (long) spareCount[most] * most) {

@@ -45,6 +45,9 @@ public final class StoreFile implements Closeable {
     /** Heap buffers (direct ones would outlive many small stores until a full GC). */
     private static final ThreadLocal<ByteBuffer> scratch = ThreadLocal.withInitial(
             () -> ByteBuffer.allocate(Rows.BLOCK_ROWS * Rows.MAX_STRIDE * 8).order(ByteOrder.LITTLE_ENDIAN));
+    /** Per reading thread, a block's bytes on their way from the file: one buffer per thread for all stores. */
+    private static final ThreadLocal<ByteBuffer> directScratch = ThreadLocal.withInitial(
+            () -> ByteBuffer.allocateDirect(Rows.BLOCK_ROWS * Rows.MAX_STRIDE * 8).order(ByteOrder.LITTLE_ENDIAN));
     /** Closes the channel of a store nothing refers to any more (a trace that was never closed). */
     private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
 
@@ -277,6 +280,16 @@ public final class StoreFile implements Closeable {
 
     /** Reads block {@code b} of {@code rows} into {@code data}, checking it against its checksum. */
     void readBlock(Rows rows, int b, long[] data) throws IOException {
+        if (sealed) { // one index lookup, and a direct buffer: the viewer reads thousands of blocks per answer
+            BlockIndex.Page p = index.sealedPage(rows, b);
+            int i = b & (BlockIndex.PAGE - 1);
+            long slot = i < p.slots.length ? p.slots[i] : 0;
+            if (slot == 0) {
+                throw damaged("block " + b + " of a table has no slot");
+            }
+            readSlot(slot, data, p.crcs[i], b);
+            return;
+        }
         long slot = index.slot(rows, b);
         if (slot == 0) {
             if (sealed) {
@@ -306,7 +319,7 @@ public final class StoreFile implements Closeable {
             src.asLongBuffer().get(data);
             return;
         }
-        ByteBuffer s = scratch.get();
+        ByteBuffer s = directScratch.get(); // a heap buffer is read into a temporary direct one and copied again
         s.clear().limit(bytes);
         long pos = slot;
         while (s.hasRemaining()) {

@@ -22,4 +22,4 @@ for k in range(1, 41):
     s = random.uniform(0, 1 - w)
     print(s, s + w)
 print(0, 1)' | java -Xmx${HEAP:-256m} -XX:+UseParallelGC -XX:ActiveProcessorCount=${CORES:-1} \
-  -cp "$jar:$bench/target/classes" dev.paje.server.ViewCpu "$T" "$C" "$passes"
+  -cp "$jar:$bench/target/classes" dev.paje.server.${TOOL:-ViewCpu} "$T" "$C" "$passes"

@@ -6,7 +6,8 @@
 # Usage: HEAP=256m bench/view.sh TRACE [CACHE_DIR]   (HEAP is PAJE_HEAP, default 256m; CACHE_DIR is emptied;
 # PORT, default 8765, for a machine where another viewer has that port; PAJE_JAR runs that jar with the
 # launcher's JVM flags instead of ./paje, e.g. main's build to compare; REUSE=1 keeps CACHE_DIR and runs
-# only the cached reopen, for a cache an earlier run of the same store format wrote)
+# only the cached reopen, for a cache an earlier run of the same store format wrote; DETAIL=FILE appends each
+# window's run, number, width (fraction of the trace) and time to FILE, to compare builds window by window)
 set -euo pipefail
 bench="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 T=${1:?which trace?}; C=${2:-$(mktemp -d)}; port=${PORT:-8765}
@@ -34,8 +35,10 @@ for run in $runs; do
   for k in $(seq 1 40); do
     read -r s e < <(python3 -c "import random; random.seed($k); w=$end*10**random.uniform(-4,0); s=random.uniform(0,$end-w); print(s, s+w)")
     times+=("$(curl -s -o /dev/null -w '%{time_total}' "http://127.0.0.1:$port/api/window?start=$s&end=$e&width=1500&containers=$rows")")
+    if [ -n "${DETAIL:-}" ]; then echo "$run $k $(python3 -c "print('%.3e' % (($e - $s) / $end))") ${times[-1]}" >> "$DETAIL"; fi
   done
   whole=$(curl -s -o /dev/null -w '%{time_total}' "http://127.0.0.1:$port/api/window?start=0&end=$end&width=1500&containers=$rows")
+  if [ -n "${DETAIL:-}" ]; then echo "$run whole 1 $whole" >> "$DETAIL"; fi
   p95=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int(NR*0.95)]}')
   med=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int(NR*0.5)]}')
   hwm=$(awk '/VmHWM/ {print int($2/1024)}' /proc/"$jpid"/status)

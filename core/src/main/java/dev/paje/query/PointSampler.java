@@ -46,7 +46,8 @@ public final class PointSampler extends PixelSampler<PointSampler> {
             return finish();
         }
         lastLevel = -1;
-        Window.events(t, grid.start(), grid.end(), row -> add(row, t::time));
+        IntToDoubleFunction time = t::time; // once, not a method reference per event
+        Window.events(t, grid.start(), grid.end(), row -> add(row, time));
         return finish();
     }
 
@@ -104,7 +105,8 @@ public final class PointSampler extends PixelSampler<PointSampler> {
     /** Replaces the content by the complete links of {@code t} intersecting the window. */
     public PointSampler sample(LinkTable t) {
         start();
-        Window.links(t, grid.start(), grid.end(), row -> add(row, t::start));
+        IntToDoubleFunction start = t::start;
+        Window.links(t, grid.start(), grid.end(), row -> add(row, start));
         return finish();
     }
 

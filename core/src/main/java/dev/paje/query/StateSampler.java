@@ -60,6 +60,7 @@ public final class StateSampler extends PixelSampler<StateSampler> {
     private double[] pieceTime = new double[64];
     private int[] order = new int[64];
     private int[] groupStart = new int[0];
+    private int[] slot = new int[64];
 
     public StateSampler(PixelGrid grid, double traceEnd) {
         super(grid);
@@ -162,6 +163,29 @@ public final class StateSampler extends PixelSampler<StateSampler> {
         return this;
     }
 
+    /**
+     * Where each value is in the share columns, plus one (0: nowhere): a cell finds its values at once instead of
+     * searching the cell (zoomed out, a thread's cell holds dozens of function values). Only slots at or past the
+     * cell's first entry are this cell's; older ones are left, never cleared.
+     */
+    private int slotOf(int value) {
+        if (value >= slot.length) {
+            slot = Arrays.copyOf(slot, Math.max(value + 1, slot.length * 2));
+        }
+        int q = slot[value] - 1;
+        return q >= 0 && q < shareValue.size() && shareValue.get(q) == value ? q + 1 : 0;
+    }
+
+    /** Where {@code value} is among the share columns from {@code first} on, or -1. */
+    private int search(int first, int value) {
+        for (int q = first; q < shareValue.size(); q++) {
+            if (shareValue.get(q) == value) {
+                return q;
+            }
+        }
+        return -1;
+    }
+
     private void piece(int px, int level, int value, double time) {
         if (pieces == piecePx.length) {
             int size = pieces * 2;
@@ -216,15 +240,13 @@ public final class StateSampler extends PixelSampler<StateSampler> {
             int first = shareValue.size();
             for (int j = at; j < end; j++) {
                 int i = order[j];
-                int found = -1;
-                for (int q = first; q < shareValue.size(); q++) {
-                    if (shareValue.get(q) == pieceValue[i]) {
-                        found = q;
-                        break;
+                int value = pieceValue[i];
+                int found = value >= 0 ? slotOf(value) - 1 : search(first, value);
+                if (found < first) { // not in this cell yet (a slot of an earlier cell is stale)
+                    if (value >= 0) {
+                        slot[value] = shareValue.size() + 1;
                     }
-                }
-                if (found < 0) {
-                    shareValue.add(pieceValue[i]);
+                    shareValue.add(value);
                     share.add(pieceTime[i]);
                 } else {
                     share.set(found, share.get(found) + pieceTime[i]);

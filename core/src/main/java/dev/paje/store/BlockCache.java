@@ -11,9 +11,22 @@ import java.io.UncheckedIOException;
  */
 public final class BlockCache {
     private static volatile BlockCache shared;
+    /** Misses since the process started: blocks read, their bytes, and the nanoseconds reading and checking them. */
+    private static final java.util.concurrent.atomic.LongAdder READS = new java.util.concurrent.atomic.LongAdder();
+    private static final java.util.concurrent.atomic.LongAdder READ_BYTES = new java.util.concurrent.atomic.LongAdder();
+    private static final java.util.concurrent.atomic.LongAdder READ_NANOS = new java.util.concurrent.atomic.LongAdder();
 
     private volatile long budget;
     private final FrameRing ring = new FrameRing();
+    /**
+     * Arrays of evicted frames, by stride, for the next blocks read: up to an eighth of the budget in all, so that
+     * a window reading other kinds of tables than the last one (other strides) still finds arrays.
+     */
+    private final long[][][] spares = new long[Rows.MAX_STRIDE + 1][16][];
+    private final int[] spareCount = new int[Rows.MAX_STRIDE + 1];
+    private long spareBytes;
+    /** Arrays reused so far (tests). */
+    private long recycled;
 
     BlockCache(long budget) {
         this.budget = budget;
@@ -47,27 +60,102 @@ public final class BlockCache {
         shared().budget = budgetFor(part);
     }
 
+    /**
+     * Blocks read from disk by all readers since the process started (cache misses): {count, bytes,
+     * nanoseconds spent reading and checking them}. For measurements (bench/ ViewCpu).
+     */
+    public static long[] reads() {
+        return new long[] {READS.sum(), READ_BYTES.sum(), READ_NANOS.sum()};
+    }
+
     /** Reads block {@code b} of {@code rows} and makes it resident. */
     Frame load(Rows rows, int b) {
-        long[] data = new long[rows.blockLongs()];
+        long[] data = spare(rows.stride());
+        long t0 = System.nanoTime();
         try {
             rows.file().readBlock(rows, b, data);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        READ_NANOS.add(System.nanoTime() - t0);
+        READS.increment();
+        READ_BYTES.add(data.length * 8L);
         Frame f = new Frame(rows, b, data);
         synchronized (this) {
             Frame there = rows.resident(b);
             if (there != null) {
+                keep(data, rows.stride());
                 return there; // another thread was first
             }
             while (ring.bytes() + data.length * 8L > budget && ring.count() > 0) {
-                ring.evict();
+                Frame gone = ring.evict();
+                gone.retired = true; // before its array is written again (readers check it after reading)
+                keep(gone.data, gone.owner.stride());
             }
             ring.add(f);
             rows.publish(f);
         }
         return f;
+    }
+
+    /**
+     * An array for a block of {@code stride} longs per row: one an evicted frame gave back, or a new one. Reusing
+     * them keeps the blocks that pass through the cache from being garbage: they outlived young collections (the
+     * cache holds them), so each was copied, promoted and then freed by a full collection, pauses that were most of
+     * a wide window's answer on a 10 GB trace (bench/RESULTS.md).
+     */
+    private synchronized long[] spare(int stride) {
+        int n = spareCount[stride];
+        if (n == 0) {
+            return new long[stride * Rows.BLOCK_ROWS];
+        }
+        recycled++;
+        long[] a = spares[stride][--n];
+        spares[stride][n] = null;
+        spareCount[stride] = n;
+        spareBytes -= a.length * 8L;
+        return a;
+    }
+
+    /**
+     * Keeps {@code data} for a later block of the same stride. The spares stay within an eighth of the budget: past
+     * it, the stride with the most spares gives one up (what a window no longer reads goes), or {@code data} is dropped.
+     */
+    private void keep(long[] data, int stride) {
+        while (spareBytes + data.length * 8L > budget / 8) {
+            int most = stride;
+            for (int k = 1; k < spareCount.length; k++) {
+                if ((long) spareCount[k] * k > (long) spareCount[most] * most) {
+                    most = k;
+                }
+            }
+            if (most == stride || spareCount[most] == 0) {
+                return; // garbage
+            }
+            int m = --spareCount[most];
+            spareBytes -= spares[most][m].length * 8L;
+            spares[most][m] = null;
+        }
+        int n = spareCount[stride];
+        if (n == spares[stride].length) {
+            spares[stride] = java.util.Arrays.copyOf(spares[stride], n * 2);
+        }
+        spares[stride][n] = data;
+        spareCount[stride] = n + 1;
+        spareBytes += data.length * 8L;
+    }
+
+    synchronized long recycled() {
+        return recycled;
+    }
+
+    long budget() {
+        return budget;
+    }
+
+    /** Sets the budget (tests: a tiny one). */
+    void budget(long bytes) {
+        budget = bytes;
     }
 
     /** Drops every block of {@code file} (it is being closed). */

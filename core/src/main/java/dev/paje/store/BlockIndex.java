@@ -71,6 +71,16 @@ final class BlockIndex {
         }
     }
 
+    /**
+     * The page holding block {@code b}'s entry, for a sealed store (whose pages no longer change: its slot and checksum
+     * can be read from it outside the lock, in one lookup).
+     */
+    Page sealedPage(Rows rows, int b) {
+        synchronized (file) {
+            return page(rows, b >>> PAGE_SHIFT);
+        }
+    }
+
     /** The checksum of block {@code b} of {@code rows}. */
     int crc(Rows rows, int b) {
         synchronized (file) {

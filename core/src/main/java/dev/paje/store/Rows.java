@@ -136,7 +136,16 @@ public final class Rows {
             }
             return blocks[row >>> SHIFT][(row & (BLOCK - 1)) * stride + field];
         }
-        return frame(row >>> BLOCK_SHIFT).data[(row & (BLOCK_ROWS - 1)) * stride + field];
+        Frame f = frame(row >>> BLOCK_SHIFT);
+        long v = f.data[(row & (BLOCK_ROWS - 1)) * stride + field];
+        VarHandle.loadLoadFence(); // the value is read before the check: a recycled array shows as retired
+        return f.retired ? reread(row, field) : v;
+    }
+
+    /** The cache recycled the frame's array while it was read (rare): the block is looked up or read again. */
+    private long reread(int row, int field) {
+        last = NONE;
+        return get(row, field);
     }
 
     public double getDouble(int row, int field) {

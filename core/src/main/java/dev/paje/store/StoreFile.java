@@ -45,6 +45,9 @@ public final class StoreFile implements Closeable {
     /** Heap buffers (direct ones would outlive many small stores until a full GC). */
     private static final ThreadLocal<ByteBuffer> scratch = ThreadLocal.withInitial(
             () -> ByteBuffer.allocate(Rows.BLOCK_ROWS * Rows.MAX_STRIDE * 8).order(ByteOrder.LITTLE_ENDIAN));
+    /** Per reading thread, a block's bytes on their way from the file: one buffer per thread for all stores. */
+    private static final ThreadLocal<ByteBuffer> directScratch = ThreadLocal.withInitial(
+            () -> ByteBuffer.allocateDirect(Rows.BLOCK_ROWS * Rows.MAX_STRIDE * 8).order(ByteOrder.LITTLE_ENDIAN));
     /** Closes the channel of a store nothing refers to any more (a trace that was never closed). */
     private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
 
@@ -297,6 +300,16 @@ public final class StoreFile implements Closeable {
 
     /** Reads block {@code b} of {@code rows} into {@code data}, checking it against its checksum. */
     void readBlock(Rows rows, int b, long[] data) throws IOException {
+        if (sealed) { // one index lookup, and a direct buffer: the viewer reads thousands of blocks per answer
+            BlockIndex.Page p = index.sealedPage(rows, b);
+            int i = b & (BlockIndex.PAGE - 1);
+            long slot = i < p.slots.length ? p.slots[i] : 0;
+            if (slot == 0) {
+                throw damaged("block " + b + " of a table has no slot");
+            }
+            readSlot(slot, data, p.crcs[i], b);
+            return;
+        }
         long slot = index.slot(rows, b);
         if (slot == 0) {
             if (sealed) {
@@ -305,11 +318,20 @@ public final class StoreFile implements Closeable {
             java.util.Arrays.fill(data, 0L);
             return;
         }
-        readSlot(slot, data, index.crc(rows, b), "block " + b + " of a table");
+        readSlot(slot, data, index.crc(rows, b), b);
     }
 
     /** Reads the slot at {@code slot} into {@code data} and checks it against {@code crc}. */
     void readSlot(long slot, long[] data, int crc, String what) throws IOException {
+        readSlot(slot, data, crc, what, -1);
+    }
+
+    /** Reads block {@code block}'s slot (its description is written only for an error: not a string per block read). */
+    private void readSlot(long slot, long[] data, int crc, int block) throws IOException {
+        readSlot(slot, data, crc, null, block);
+    }
+
+    private void readSlot(long slot, long[] data, int crc, String what, int block) throws IOException {
         int bytes = data.length * 8;
         if (!sealed && slot >= stagingStart && slot < stagingStart + staging.position()) {
             ByteBuffer src = staging.duplicate().order(ByteOrder.LITTLE_ENDIAN);
@@ -317,21 +339,25 @@ public final class StoreFile implements Closeable {
             src.asLongBuffer().get(data);
             return;
         }
-        ByteBuffer s = scratch.get();
+        ByteBuffer s = directScratch.get(); // a heap buffer is read into a temporary direct one and copied again
         s.clear().limit(bytes);
         long pos = slot;
         while (s.hasRemaining()) {
             int n = channel.read(s, pos);
             if (n < 0) {
-                throw damaged("the file ends inside " + what + " (truncated)");
+                throw damaged("the file ends inside " + described(what, block) + " (truncated)");
             }
             pos += n;
         }
         s.flip();
         if (crc(s, 0, bytes) != crc) {
-            throw damaged(what + " at offset " + slot + " does not match its checksum");
+            throw damaged(described(what, block) + " at offset " + slot + " does not match its checksum");
         }
         s.asLongBuffer().get(data);
+    }
+
+    private static String described(String what, int block) {
+        return what != null ? what : "block " + block + " of a table";
     }
 
     StoreDamagedException damaged(String what) {

@@ -56,7 +56,7 @@ public class TokenizerBenchmark extends ThroughputBenchmark {
             stats = given ? null : SyntheticTrace.write(file, sizeMb * 1_000_000L, 42);
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
                 long size = channel.size();
-                byte[] head = new byte[(int) Math.min(size, ReadOptions.DEFAULT_CHUNK)];
+                byte[] head = new byte[(int) Math.min(size, ReadOptions.HEAD)];
                 TraceReader.readFully(channel, ByteBuffer.wrap(head), 0);
                 header = Header.prefix(head, head.length, false);
                 long[] bounds = Chunks.bounds(channel, size, ReadOptions.DEFAULT_CHUNK);

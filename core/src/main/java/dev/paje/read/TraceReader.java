@@ -134,7 +134,7 @@ public final class TraceReader {
         long size = channel.size();
         progress.start(name, size);
         int chunk = options.chunkSize();
-        byte[] head = new byte[(int) Math.min(size, ReadOptions.DEFAULT_CHUNK)];
+        byte[] head = new byte[(int) Math.min(size, ReadOptions.HEAD)];
         readFully(channel, ByteBuffer.wrap(head), 0);
         Header snapshot = Header.prefix(head, head.length, options.legacyNames());
         long[] bounds = Chunks.bounds(channel, size, chunk);

@@ -172,6 +172,7 @@ public final class Rows {
         if (f.block != b) {
             f = file.frame(this, b);
             last = f;
+            wData = null; // not kept: an array the pool or cache let go of must become garbage
             wBlock = -1; // rowData sets it, marking the frame dirty (not f.dirty ? b : -1: that branch was an
                          // uncommon trap in the simulator's compiled methods until a first block was read back)
         }
@@ -367,11 +368,17 @@ public final class Rows {
         FRAMES.setRelease(group, f.block & (GROUP - 1), f);
     }
 
+    /** Whether this table still refers to the array of a block it wrote (tests: after a flush it must not). */
+    boolean holdsWriteArray() {
+        return wData != null;
+    }
+
     /** If {@code f} is the block this table used last, forgets that (its next use marks it used); true then. */
     boolean dropLast(Frame f) {
         if (last == f) {
             last = NONE;
             wBlock = -1;
+            wData = null;
             return true;
         }
         return false;
@@ -390,6 +397,7 @@ public final class Rows {
         if (last == f) {
             last = NONE;
             wBlock = -1;
+            wData = null;
         }
     }
 

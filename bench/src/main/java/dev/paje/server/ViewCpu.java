@@ -26,16 +26,22 @@ public final class ViewCpu {
     private ViewCpu() {
     }
 
-    public static void main(String[] args) throws Exception {
-        Path file = Path.of(args[0]);
-        Path cache = Path.of(args[1]);
-        int passes = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+    /** The windows on standard input, one {@code START_FRACTION END_FRACTION} per line (view-cpu.sh writes them). */
+    static List<double[]> windows() throws java.io.IOException {
         List<double[]> fractions = new ArrayList<>();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
         for (String line; (line = in.readLine()) != null; ) {
             String[] f = line.trim().split("\\s+");
             fractions.add(new double[] {Double.parseDouble(f[0]), Double.parseDouble(f[1])});
         }
+        return fractions;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path file = Path.of(args[0]);
+        Path cache = Path.of(args[1]);
+        int passes = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+        List<double[]> fractions = ViewCpu.windows();
         TraceLoader.Loaded loaded = TimingLoad.load(file, cache);
         Trace trace = loaded.trace();
         WindowHandler handler = new WindowHandler(new TraceView(loaded, file.getFileName().toString()));

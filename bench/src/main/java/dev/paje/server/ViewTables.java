@@ -18,12 +18,9 @@ import dev.paje.store.Type;
 import dev.paje.store.TypeKind;
 import dev.paje.store.VariableTable;
 import dev.paje.view.TraceView;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -55,12 +52,7 @@ public final class ViewTables {
         Path file = Path.of(args[0]);
         Path cache = Path.of(args[1]);
         int passes = args.length > 2 ? Integer.parseInt(args[2]) : 2;
-        List<double[]> fractions = new ArrayList<>();
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
-        for (String line; (line = in.readLine()) != null; ) {
-            String[] f = line.trim().split("\\s+");
-            fractions.add(new double[] {Double.parseDouble(f[0]), Double.parseDouble(f[1])});
-        }
+        List<double[]> fractions = ViewCpu.windows();
         TraceLoader.Loaded loaded = TimingLoad.load(file, cache);
         Trace trace = loaded.trace();
         TraceView model = new TraceView(loaded, file.getFileName().toString());

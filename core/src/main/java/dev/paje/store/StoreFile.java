@@ -35,6 +35,14 @@ public final class StoreFile implements Closeable {
     private long stagingStart = HEADER;
     /** A view of the whole staging buffer as longs, made once per buffer (not per block written). */
     private java.nio.LongBuffer stagingLongs;
+    /** The full staging buffer being written by the {@link StagingWriter} (null: none), and where it goes. */
+    private ByteBuffer flushing;
+    private long flushingStart;
+    private java.util.concurrent.Future<?> flushed;
+    /** The buffer the last background write emptied: the next staging buffer (two in all). */
+    private ByteBuffer spareStaging;
+    /** Everything staged below this offset is in the file (readers of other threads look without the lock). */
+    private volatile long durable = HEADER;
     private BlockPool pool;
     private volatile boolean sealed;
     /** Every block saved: tables are read through the cache, from any thread (summaries being built). */
@@ -187,6 +195,7 @@ public final class StoreFile implements Closeable {
         pool.flushAll();
         index.flushAll();
         flushStaging();
+        awaitFlush(); // other threads read the file from now on
         frozen = true;
     }
 
@@ -257,6 +266,7 @@ public final class StoreFile implements Closeable {
             stagingLongs.put(at >>> 3, data); // slots are multiples of 8 bytes while writing
             return crc(staging, at, bytes);
         }
+        awaitFlushOver(slot, bytes); // else the background write could put the slot's older bytes back over these
         ByteBuffer s = scratch.get();
         s.clear().limit(bytes);
         s.asLongBuffer().put(data);
@@ -277,10 +287,23 @@ public final class StoreFile implements Closeable {
         return (int) c.getValue();
     }
 
-    private void flushStaging() throws IOException {
+    private synchronized void flushStaging() throws IOException {
         staging.flip();
+        if (staging.isDirect()) { // full size: written by the background writer while this thread fills the other buffer
+            awaitFlush();
+            flushing = staging;
+            flushingStart = stagingStart;
+            flushed = StagingWriter.write(channel, staging, stagingStart);
+            stagingStart += staging.limit();
+            staging = spareStaging != null ? spareStaging : ByteBuffer.allocateDirect(STAGING).order(ByteOrder.LITTLE_ENDIAN);
+            spareStaging = null;
+            staging.clear();
+            stagingLongs = null;
+            return;
+        }
         writeFully(staging, stagingStart);
         stagingStart += staging.limit();
+        durable = stagingStart;
         staging.clear();
         if (staging.capacity() < STAGING) {
             int grown = staging.capacity() * 2;
@@ -288,6 +311,33 @@ public final class StoreFile implements Closeable {
             staging = (grown >= STAGING ? ByteBuffer.allocateDirect(grown) : ByteBuffer.allocate(grown))
                     .order(ByteOrder.LITTLE_ENDIAN);
             stagingLongs = null;
+        }
+    }
+
+    /** Waits for the background write of the last full staging buffer, if any; its failure is thrown here. */
+    private synchronized void awaitFlush() throws IOException {
+        if (flushed == null) {
+            return;
+        }
+        try {
+            StagingWriter.await(flushed);
+        } finally {
+            flushed = null;
+            durable = flushingStart + flushing.limit();
+            flushing.clear();
+            spareStaging = flushing;
+            flushing = null;
+        }
+    }
+
+    /** {@link #awaitFlush} when {@code [at, at + bytes)} overlaps the buffer being written in the background. */
+    private void awaitFlushOver(long at, int bytes) throws IOException {
+        if (at + bytes > durable) {
+            synchronized (this) {
+                if (flushed != null && at < flushingStart + flushing.limit() && at + bytes > flushingStart) {
+                    awaitFlush();
+                }
+            }
         }
     }
 
@@ -339,6 +389,9 @@ public final class StoreFile implements Closeable {
             src.asLongBuffer().get(data);
             return;
         }
+        if (!sealed) {
+            awaitFlushOver(slot, bytes); // its bytes may not be in the file yet
+        }
         ByteBuffer s = directScratch.get(); // a heap buffer is read into a temporary direct one and copied again
         s.clear().limit(bytes);
         long pos = slot;
@@ -374,9 +427,11 @@ public final class StoreFile implements Closeable {
         pool.flushAll();
         index.flushAll();
         flushStaging();
+        awaitFlush();
         pool = null;
         staging = null;
         stagingLongs = null;
+        spareStaging = null;
         byte[] bytes = meta.encode();
         long metaAt = end;
         writeFully(ByteBuffer.wrap(bytes), metaAt);
@@ -392,8 +447,14 @@ public final class StoreFile implements Closeable {
 
     /** Gives up writing: the blocks in memory are dropped (the file is deleted by the caller). */
     void abandon() {
+        try {
+            awaitFlush(); // not writing into a file being deleted or closed
+        } catch (IOException e) {
+            // given up anyway
+        }
         pool = null;
         staging = null;
+        spareStaging = null;
     }
 
     /** Verifies every block of {@code rows} against its checksum (reads them, keeps none). */
@@ -406,6 +467,11 @@ public final class StoreFile implements Closeable {
 
     @Override
     public void close() throws IOException {
+        synchronized (this) {
+            if (flushed != null) {
+                abandon();
+            }
+        }
         cache.dropAll(this);
         index.clear();
         channel.close();

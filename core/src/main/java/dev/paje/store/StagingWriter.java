@@ -22,12 +22,19 @@ final class StagingWriter {
         return t;
     });
 
+    /** Run by the background thread before each write (tests: a slow disk, so that writes are caught in flight). */
+    static volatile Runnable beforeWrite;
+
     private StagingWriter() {
     }
 
     /** Writes {@code buf} (position to limit) at {@code at} of {@code channel} in the background. */
     static Future<?> write(FileChannel channel, ByteBuffer buf, long at) {
         return THREAD.submit(() -> {
+            Runnable hook = beforeWrite;
+            if (hook != null) {
+                hook.run();
+            }
             long pos = at;
             while (buf.hasRemaining()) {
                 pos += channel.write(buf, pos);

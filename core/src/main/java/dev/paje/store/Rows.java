@@ -197,8 +197,11 @@ public final class Rows {
             Frame f = file.fresh(this, b); // grows the index pages (roomFor) out of line
             publish(f);
             last = f;
-            wBlock = b; // fresh frames are dirty
-            wData = f.data;
+            // wBlock is left for rowData's lookup to set: its branch is then taken from the first block on, so C2
+            // compiles it (the first write to an older block, ~4 s into a 1 GB load, was an unstable_if trap in the
+            // simulator's inlined TraceReader.record: recompiled, ~0.8 s of C2)
+            wBlock = -1;
+            wData = null;
         }
         return size++;
     }

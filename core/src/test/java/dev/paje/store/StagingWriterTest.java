@@ -1,6 +1,10 @@
 package dev.paje.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,6 +51,27 @@ class StagingWriterTest {
             };
         }
         assertThat(writes.get()).as("full buffers written in the background").isGreaterThan(6);
+    }
+
+    @Test
+    void aFailedBackgroundWriteIsThrownToTheWriter() throws Exception {
+        StagingWriter.beforeWrite = () -> {
+            throw new UncheckedIOException(new IOException("No space left on device"));
+        };
+        StoreFile file = StoreFile.create(dir.resolve("full"), false, 16 * Rows.BLOCK_ROWS * 8 * 3, 1 << 16);
+        List<Rows> rows = new ArrayList<>();
+        for (int t = 0; t < 30; t++) {
+            rows.add(new Rows(3, file));
+        }
+        // 3 MB of rows: full buffers go to the background writer, whose failure must reach this thread
+        assertThatThrownBy(() -> {
+            for (int k = 0; k < 130_000; k++) {
+                rows.get(k % 30).add(k, k, k);
+            }
+            file.freeze();
+        }).isInstanceOf(UncheckedIOException.class).hasRootCauseMessage("No space left on device");
+        file.abandon();
+        file.close();
     }
 
     private static void sleep(long ms) {

@@ -143,11 +143,14 @@ final class BlockPool {
         spareBytes = 0;
     }
 
-    /** Zeros the part of {@code f} after its table's last row (its array may be a reused one): stores are deterministic. */
+    /**
+     * Zeros the part of {@code f} after its table's last row (its array may be a reused one): stores are deterministic.
+     * Without a branch (an empty fill for a full block): the first partial block comes late in a load, and the
+     * branch, compiled as never taken, trapped and recompiled the pool's methods (LogCompilation, bench/RESULTS.md).
+     */
     private static void clearEnd(Frame f) {
         long used = (long) f.owner.size() - ((long) f.block << Rows.BLOCK_SHIFT);
-        if (used < Rows.BLOCK_ROWS) {
-            java.util.Arrays.fill(f.data, (int) Math.max(0, used) * f.owner.stride(), f.data.length, 0L);
-        }
+        int rows = (int) Math.min(Rows.BLOCK_ROWS, Math.max(0, used));
+        java.util.Arrays.fill(f.data, rows * f.owner.stride(), f.data.length, 0L);
     }
 }

@@ -147,10 +147,12 @@ final class BlockPool {
      * Zeros the part of {@code f} after its table's last row (its array may be a reused one): stores are deterministic.
      * Without a branch (an empty fill for a full block): the first partial block comes late in a load, and the
      * branch, compiled as never taken, trapped and recompiled the pool's methods (LogCompilation, bench/RESULTS.md).
+     * In ints: C2 compiles Math.min/max of ints as conditional moves, but those of longs as profiled branches
+     * (java.lang.Math.min(JJ) trapped the same way). No overflow: both terms are ≥ 0 and block ≤ size / 256 + 1.
      */
     private static void clearEnd(Frame f) {
-        long used = (long) f.owner.size() - ((long) f.block << Rows.BLOCK_SHIFT);
-        int rows = (int) Math.min(Rows.BLOCK_ROWS, Math.max(0, used));
+        int used = f.owner.size() - (f.block << Rows.BLOCK_SHIFT);
+        int rows = Math.min(Rows.BLOCK_ROWS, Math.max(0, used));
         java.util.Arrays.fill(f.data, rows * f.owner.stride(), f.data.length, 0L);
     }
 }

@@ -176,10 +176,14 @@ public final class TraceReader {
         try {
             Deque<Future<Batch>> pending = new ArrayDeque<>();
             Deque<Long> ends = new ArrayDeque<>();
-            long from = 0;
+            long from = 0; // the end of the chunks submitted
+            long consumed = 0; // the end of the chunks consumed
             boolean more = true;
+            // two chunks' bytes per worker ahead of this thread, counted in bytes: the first, smaller chunks
+            // then come in greater number, and the workers have work while this thread reads the header
+            long ahead = workers * 2L * options.chunkSize();
             while (true) {
-                while (more && pending.size() < workers * 2) {
+                while (more && from - consumed < ahead) {
                     long to = cuts.next();
                     if (to < 0) {
                         more = false;
@@ -199,7 +203,8 @@ public final class TraceReader {
                 Batch batch = pending.removeFirst().get();
                 consume(batch, state);
                 batches.give(batch);
-                progress.advance(ends.removeFirst());
+                consumed = ends.removeFirst();
+                progress.advance(consumed);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -13,12 +13,15 @@ final class BatchPool {
 
     /** An empty batch whose {@code data} holds at least {@code length} bytes (only those are to be read). */
     Batch take(int length) {
-        Batch b = free.poll();
-        if (b == null) {
-            return new Batch(bytes(length), length, 1); // the tokenizer sizes its columns
+        for (Batch b = free.poll(); b != null; b = free.poll()) {
+            if (b.data.length >= length) {
+                b.reset(b.data, length);
+                return b;
+            }
+            // too small (the reader's first chunks are small ones): dropped, so that the pool holds no more
+            // batches than the reader has in flight once its chunks are full-sized
         }
-        b.reset(b.data.length >= length ? b.data : bytes(length), length);
-        return b;
+        return new Batch(bytes(length), length, 1); // the tokenizer sizes its columns
     }
 
     /** Room for a chunk: chunks of one file differ by up to a line, so a little more than asked. */

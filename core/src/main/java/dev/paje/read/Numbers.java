@@ -159,11 +159,16 @@ final class Numbers {
         return (double) (whole * LONG_POW10[fraction] + part) / POW10[fraction];
     }
 
-    /** The value of the first {@code k} bytes of {@code w} (1 to 8) as decimal digits, or -1 when one is not a digit. */
+    /**
+     * The value of the first {@code k} bytes of {@code w} (1 to 8) as decimal digits, or -1 when one is not a digit.
+     * The '0's' shift is two shifts, so that 64 (k = 8) gives none (one shift by 64 shifts by 0), without a test of
+     * {@code k == 8}: the JIT had compiled that test for the numbers seen first, and a trace whose times reach 8
+     * digits (10.000000) later recompiled the tokenizer's whole inlined line.
+     */
     private static long digits(long w, int k) {
         int pad = 8 - k; // leading '0's, so that the digits end the word
         long mask = -1L >>> (pad << 3);
-        w = (w & mask) << (pad << 3) | (ZEROS >>> (k << 3)) & (k == 8 ? 0 : -1L);
+        w = (w & mask) << (pad << 3) | ZEROS >>> (k << 2) >>> (k << 2);
         if (((w & 0xF0F0F0F0F0F0F0F0L) | (((w + 0x0606060606060606L) & 0xF0F0F0F0F0F0F0F0L) >>> 4))
                 != 0x3333333333333333L) {
             return -1;

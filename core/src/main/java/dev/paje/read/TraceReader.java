@@ -137,29 +137,34 @@ public final class TraceReader {
         byte[] head = new byte[(int) Math.min(size, ReadOptions.HEAD)];
         readFully(channel, ByteBuffer.wrap(head), 0);
         Header snapshot = Header.prefix(head, head.length, options.legacyNames());
-        long[] bounds = Chunks.bounds(channel, size, chunk);
-        int chunks = bounds.length - 1;
+        Chunks cuts = new Chunks(channel, size, chunk, Math.min(chunk, FIRST_CHUNK));
         Header header = new Header(options.legacyNames());
         FileState state = new FileState(name, baseDir, header);
-        int workers = Math.min(threads, chunks);
-        if (workers <= 1) {
+        if (threads <= 1 || size <= chunk) {
             ChunkTokenizer tokenizer = new ChunkTokenizer(maps, options.groupByContainer());
             BatchPool pool = new BatchPool();
-            for (int k = 0; k < chunks; k++) {
-                Batch batch = read(channel, bounds[k], bounds[k + 1], pool);
+            long from = 0;
+            for (long to = cuts.next(); to >= 0; to = cuts.next()) {
+                Batch batch = read(channel, from, to, pool);
                 consume(tokenizer.tokenize(batch, snapshot), state);
                 pool.give(batch);
-                progress.advance(bounds[k + 1]);
+                progress.advance(to);
+                from = to;
             }
         } else {
-            parallel(channel, bounds, snapshot, state, workers);
+            parallel(channel, cuts, snapshot, state, threads);
         }
         endOfFile(state);
     }
 
-    private void parallel(FileChannel channel, long[] bounds, Header snapshot, FileState state, int workers)
+    /**
+     * The first chunk's size: the reader thread waits for the first batch, tokenized by code not compiled yet,
+     * so a small one lets the simulation start sooner; the next ones double up to the chunk size.
+     */
+    static final int FIRST_CHUNK = 64 << 10;
+
+    private void parallel(FileChannel channel, Chunks cuts, Header snapshot, FileState state, int workers)
             throws IOException {
-        int chunks = bounds.length - 1;
         ThreadLocal<ChunkTokenizer> tokenizers =
                 ThreadLocal.withInitial(() -> new ChunkTokenizer(maps, options.groupByContainer()));
         ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
@@ -170,21 +175,36 @@ public final class TraceReader {
         BatchPool batches = new BatchPool();
         try {
             Deque<Future<Batch>> pending = new ArrayDeque<>();
-            int submitted = 0;
-            for (int k = 0; k < chunks; k++) {
-                while (submitted < chunks && pending.size() < workers * 2) {
-                    long from = bounds[submitted];
-                    long to = bounds[submitted + 1];
+            Deque<Long> ends = new ArrayDeque<>();
+            long from = 0; // the end of the chunks submitted
+            long consumed = 0; // the end of the chunks consumed
+            boolean more = true;
+            // two chunks' bytes per worker ahead of this thread, counted in bytes: the first, smaller chunks
+            // then come in greater number, and the workers have work while this thread reads the header
+            long ahead = workers * 2L * options.chunkSize();
+            while (true) {
+                while (more && from - consumed < ahead) {
+                    long to = cuts.next();
+                    if (to < 0) {
+                        more = false;
+                        break;
+                    }
+                    long start = from;
                     pending.addLast(pool.submit(() -> {
                         ChunkTokenizer tokenizer = tokenizers.get();
-                        return tokenizer.tokenize(read(channel, from, to, batches), snapshot);
+                        return tokenizer.tokenize(read(channel, start, to, batches), snapshot);
                     }));
-                    submitted++;
+                    ends.addLast(to);
+                    from = to;
+                }
+                if (pending.isEmpty()) {
+                    break;
                 }
                 Batch batch = pending.removeFirst().get();
                 consume(batch, state);
                 batches.give(batch);
-                progress.advance(bounds[k + 1]);
+                consumed = ends.removeFirst();
+                progress.advance(consumed);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

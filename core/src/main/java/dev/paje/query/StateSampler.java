@@ -61,6 +61,9 @@ public final class StateSampler extends PixelSampler<StateSampler> {
     private int[] order = new int[64];
     private int[] groupStart = new int[0];
     private int[] slot = new int[64];
+    /** Summary bucket rows are copied here a block's worth at a time. */
+    private static final int ENTRY_ROWS = 256;
+    private final long[] entryBuffer = new long[ENTRY_ROWS * StateSummary.BUCKET_STRIDE];
 
     public StateSampler(PixelGrid grid, double traceEnd) {
         super(grid);
@@ -135,27 +138,34 @@ public final class StateSampler extends PixelSampler<StateSampler> {
         double w = s.width(k);
         double scale = grid.width() / (we - ws);
         double bucketPx = w * scale;
+        double origin = s.origin();
         int[] in = s.entriesIn(k, ws, we);
-        for (int i = in[0]; i < in[1]; i++) {
-            long b = s.bucket(k, i);
-            double xa = grid.position(s.bucketStart(k, b));
-            double xb = grid.position(s.bucketStart(k, b + 1));
-            if (!(xb > xa)) {
-                continue; // touches the window at one edge only
-            }
-            int level = s.entryLevel(k, i);
-            int value = s.entryValue(k, i);
-            double time = s.entryTime(k, i) * scale / bucketPx;
-            int p0 = grid.pixelAt(xa);
-            int p1 = grid.pixelAt(xb);
-            if (time == 0 || p0 == p1) {
-                piece(p0, level, value, time * (xb - xa));
-                continue;
-            }
-            for (int p = p0; p <= p1; p++) {
-                double part = Math.min(xb, p + 1) - Math.max(xa, p);
-                if (part > 0) {
-                    piece(p, level, value, time * part);
+        long[] buf = entryBuffer;
+        for (int i = in[0]; i < in[1]; ) {
+            int m = s.copyEntries(k, i, Math.min(in[1] - i, ENTRY_ROWS), buf); // a block at a time, not a field
+            i += m;
+            for (int j = 0, end = m * StateSummary.BUCKET_STRIDE; j < end; j += StateSummary.BUCKET_STRIDE) {
+                long b = buf[j];
+                double xa = grid.position(origin + b * w); // as Pyramid.bucketStart
+                double xb = grid.position(origin + (b + 1) * w);
+                if (!(xb > xa)) {
+                    continue; // touches the window at one edge only
+                }
+                long levelValue = buf[j + 1];
+                int level = (int) (levelValue >>> 32);
+                int value = (int) levelValue;
+                double time = Double.longBitsToDouble(buf[j + 2]) * scale / bucketPx;
+                int p0 = grid.pixelAt(xa);
+                int p1 = grid.pixelAt(xb);
+                if (time == 0 || p0 == p1) {
+                    piece(p0, level, value, time * (xb - xa));
+                    continue;
+                }
+                for (int p = p0; p <= p1; p++) {
+                    double part = Math.min(xb, p + 1) - Math.max(xa, p);
+                    if (part > 0) {
+                        piece(p, level, value, time * part);
+                    }
                 }
             }
         }

@@ -65,6 +65,7 @@ public final class StateSampler extends PixelSampler<StateSampler> {
     private static final int RING = 4;
     private final OpenCells[] ring = {new OpenCells(), new OpenCells(), new OpenCells(), new OpenCells()};
     private final OpenCells lone = new OpenCells();
+    private final double[] bucketParts = new double[RING - 1];
     private int openLo;
     private int openHi;
     /** The next long piece (in {@code order}) not in a cell yet. */
@@ -72,6 +73,14 @@ public final class StateSampler extends PixelSampler<StateSampler> {
     /** Summary bucket rows are copied here a block's worth at a time. */
     private static final int ENTRY_ROWS = 256;
     private final long[] entryBuffer = new long[ENTRY_ROWS * StateSummary.BUCKET_STRIDE];
+
+    /** Whether zoomed-out cells are made as buckets come ({@link #streamBuckets}); false: the pieces path (tests compare). */
+    private boolean streaming = true;
+
+    StateSampler streaming(boolean on) {
+        streaming = on;
+        return this;
+    }
 
     public StateSampler(PixelGrid grid, double traceEnd) {
         super(grid);
@@ -147,7 +156,7 @@ public final class StateSampler extends PixelSampler<StateSampler> {
         double scale = grid.width() / (we - ws);
         double bucketPx = w * scale;
         int[] in = s.entriesIn(k, ws, we);
-        if (bucketPx <= 1.5) {
+        if (streaming && bucketPx <= 1.5) {
             streamBuckets(s, k, in, scale, bucketPx); // the level picked for a pixel: at most a pixel wide
         } else {
             bucketPieces(s, k, in, scale, bucketPx);
@@ -209,31 +218,48 @@ public final class StateSampler extends PixelSampler<StateSampler> {
         double w = s.width(k);
         double origin = s.origin();
         long[] buf = entryBuffer;
+        long bucket = Long.MIN_VALUE; // the bucket of the rows before: its pixels and their parts, made once
+        double xa = 0;
+        double xb = 0;
+        int p0 = 0;
+        int p1 = 0;
+        double[] parts = bucketParts;
         for (int i = in[0]; i < in[1]; ) {
             int m = s.copyEntries(k, i, Math.min(in[1] - i, ENTRY_ROWS), buf);
             i += m;
             for (int j = 0, end = m * StateSummary.BUCKET_STRIDE; j < end; j += StateSummary.BUCKET_STRIDE) {
                 long b = buf[j];
-                double xa = grid.position(origin + b * w);
-                double xb = grid.position(origin + (b + 1) * w);
+                if (b != bucket) {
+                    bucket = b;
+                    xa = grid.position(origin + b * w);
+                    xb = grid.position(origin + (b + 1) * w);
+                    p0 = grid.pixelAt(xa);
+                    p1 = grid.pixelAt(xb);
+                    if (p1 - p0 >= parts.length) {
+                        throw new IllegalStateException("a bucket over pixels " + p0 + ".." + p1);
+                    }
+                    for (int p = p0; p <= p1; p++) {
+                        parts[p - p0] = Math.min(xb, p + 1) - Math.max(xa, p);
+                    }
+                    if (xb > xa) {
+                        while (openLo <= openHi && openLo < p0) {
+                            emit(ring[openLo++ & (RING - 1)]);
+                        }
+                    }
+                }
                 if (!(xb > xa)) {
-                    continue;
+                    continue; // touches the window at one edge only
                 }
                 long levelValue = buf[j + 1];
                 int level = (int) (levelValue >>> 32);
                 int value = (int) levelValue;
                 double time = Double.longBitsToDouble(buf[j + 2]) * scale / bucketPx;
-                int p0 = grid.pixelAt(xa);
-                int p1 = grid.pixelAt(xb);
-                while (openLo <= openHi && openLo < p0) {
-                    emit(ring[openLo++ & (RING - 1)]);
-                }
                 if (time == 0 || p0 == p1) {
                     cellsAt(p0).add(level, value, time * (xb - xa));
                     continue;
                 }
                 for (int p = p0; p <= p1; p++) {
-                    double part = Math.min(xb, p + 1) - Math.max(xa, p);
+                    double part = parts[p - p0];
                     if (part > 0) {
                         cellsAt(p).add(level, value, time * part);
                     }

@@ -130,7 +130,8 @@ public final class VariableSampler extends PixelSampler<VariableSampler> {
                 double xa = grid.position(a);
                 double xb = grid.position(z);
                 int p0 = grid.pixelAt(xa);
-                int p1 = grid.pixelAt(Math.ceil(xb) - 1);
+                long c = (long) xb; // Math.ceil(xb) for xb in [0, width], without Math.ceil (see PixelGrid.of)
+                int p1 = grid.pixelAt((c < xb ? c + 1 : c) - 1);
                 accumulate(p0, Math.max(p0, p1), Double.longBitsToDouble(buf[j + 1]), Double.longBitsToDouble(buf[j + 2]),
                         Double.longBitsToDouble(buf[j + 3]), (int) buf[j + 4]);
             }

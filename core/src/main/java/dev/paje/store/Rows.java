@@ -143,12 +143,13 @@ public final class Rows {
     }
 
     /**
-     * Copies rows {@code [row, row + n)} whole, from {@code row} up to the end of its block at most, into
+     * Copies rows {@code [row, row + n)} whole, from {@code row} up to the end of its block (or of the rows) at most, into
      * {@code dst} from index 0 (stride longs per row); returns how many rows were copied. A sampler reading
      * thousands of summary rows per table reads them a block at a time: one lookup and one recycling check per
      * block, not per field ({@link #get} was most of a zoomed-out state sample's time).
      */
     public int copy(int row, int n, long[] dst) {
+        n = Math.min(n, size - row); // never past the last row: the rest of a block's array is stale
         if (file == null) {
             if (drop) {
                 throw new IllegalStateException("these rows were not kept (a simulation without a store)");

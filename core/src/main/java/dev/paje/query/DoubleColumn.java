@@ -25,6 +25,11 @@ public final class DoubleColumn extends Column {
         g.doubleArray(cells(), size(), decimals);
     }
 
+    /** The column as a JSON array of ints, each value times {@code factor} rounded ({@link JsonOut#roundedArray}). */
+    public void writeRounded(JsonOut g, double factor) throws IOException {
+        g.roundedArray(cells(), size(), factor);
+    }
+
     @Override
     void write(JsonOut g, long[] cells, int size) throws IOException {
         g.doubleArray(cells, size, -1);

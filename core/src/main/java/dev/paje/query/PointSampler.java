@@ -24,6 +24,7 @@ public final class PointSampler extends PixelSampler<PointSampler> {
     private int[] counts;
     private double[] shares;
     private boolean dense;
+    private final long[] rowBuffer = new long[256 * EventTable.STRIDE];
 
     /** Rows drawn exactly (empty once counted). */
     public final IntColumn rows = new IntColumn();
@@ -41,11 +42,20 @@ public final class PointSampler extends PixelSampler<PointSampler> {
         start();
         EventSummary summary = summaries ? t.summary() : null;
         lastLevel = summary == null || !(grid.pixel() > 0) ? -1 : summary.levelFor(grid.pixel(), summary.traceEnd(), t.size());
-        if (lastLevel >= 0 && Window.countEvents(t, grid.start(), grid.end()) > limit) {
+        boolean many = Window.countEvents(t, grid.start(), grid.end()) > limit;
+        if (lastLevel >= 0 && many) {
             countSummary(t, summary, lastLevel);
             return finish();
         }
         lastLevel = -1;
+        if (many) { // counted whatever the order: straight into the counts, the rows a block at a time
+            if (counts == null) {
+                counts = new int[grid.width()];
+            }
+            dense = true;
+            Window.countPerPixel(t, grid, counts, rowBuffer);
+            return finish();
+        }
         IntToDoubleFunction time = t::time; // once, not a method reference per event
         Window.events(t, grid.start(), grid.end(), row -> add(row, time));
         return finish();

@@ -105,29 +105,42 @@ public final class VariableSampler extends PixelSampler<VariableSampler> {
         }
         // the buckets: in every pixel they overlap
         double w = s.width(k);
+        double origin = s.origin();
         int[] in = s.entriesIn(k, ws, we);
-        for (int i = in[0]; i < in[1]; i++) {
-            long b = s.bucket(k, i);
-            double a = s.bucketStart(k, b);
-            double z = s.bucketStart(k, b + 1);
-            if (a < ws || z > we) {
-                // a bucket across the window's edge: its short steps in the window, from the rows
-                Window.variables(t, Math.max(a, ws), Math.min(z, we), row -> {
-                    double e = t.end(row);
-                    e = Double.isNaN(e) ? traceEnd : e;
-                    if (e - t.start(row) < w) {
-                        step(row, t.start(row), e, t.value(row));
-                    }
-                });
-                continue;
+        long[] buf = entryBuffer;
+        int f = VariableSummary.BUCKET_STRIDE;
+        for (int i = in[0]; i < in[1]; ) {
+            int m = s.copyEntries(k, i, Math.min(in[1] - i, ENTRY_ROWS), buf); // a block at a time, not a field
+            i += m;
+            for (int j = 0, end = m * f; j < end; j += f) {
+                long b = buf[j];
+                double a = origin + b * w; // as Pyramid.bucketStart
+                double z = origin + (b + 1) * w;
+                if (a < ws || z > we) {
+                    // a bucket across the window's edge: its short steps in the window, from the rows
+                    Window.variables(t, Math.max(a, ws), Math.min(z, we), row -> {
+                        double e = t.end(row);
+                        e = Double.isNaN(e) ? traceEnd : e;
+                        if (e - t.start(row) < w) {
+                            step(row, t.start(row), e, t.value(row));
+                        }
+                    });
+                    continue;
+                }
+                double xa = grid.position(a);
+                double xb = grid.position(z);
+                int p0 = grid.pixelAt(xa);
+                long c = (long) xb; // Math.ceil(xb) for xb in [0, width], without Math.ceil (see PixelGrid.of)
+                int p1 = grid.pixelAt((c < xb ? c + 1 : c) - 1);
+                accumulate(p0, Math.max(p0, p1), Double.longBitsToDouble(buf[j + 1]), Double.longBitsToDouble(buf[j + 2]),
+                        Double.longBitsToDouble(buf[j + 3]), (int) buf[j + 4]);
             }
-            double xa = grid.position(a);
-            double xb = grid.position(z);
-            int p0 = grid.pixelAt(xa);
-            int p1 = grid.pixelAt(Math.ceil(xb) - 1);
-            accumulate(p0, Math.max(p0, p1), s.entryMin(k, i), s.entryMax(k, i), s.entryLast(k, i), s.entryLastRow(k, i));
         }
     }
+
+    /** Summary bucket rows are copied here a block's worth at a time. */
+    private static final int ENTRY_ROWS = 256;
+    private final long[] entryBuffer = new long[ENTRY_ROWS * VariableSummary.BUCKET_STRIDE];
 
     private void accumulate(int first, int lastPx, double low, double high, double v, int row) {
         if (touched == null) {

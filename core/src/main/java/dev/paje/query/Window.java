@@ -53,6 +53,28 @@ public final class Window {
         }
     }
 
+    /**
+     * Adds each event of {@code [grid.start(), grid.end()]} to its pixel's count in {@code counts}, reading
+     * the rows a block at a time into {@code buf} (what {@link #events} and a time lookup per row cost
+     * ~28 ns per event: a 10 GB trace's wide windows count 471 k of them).
+     */
+    static void countPerPixel(EventTable t, PixelGrid grid, int[] counts, long[] buf) {
+        int n = t.size();
+        double end = grid.end();
+        int per = buf.length / EventTable.STRIDE;
+        for (int i = firstStartAfter(n, grid.start(), t::time, false); i < n; ) {
+            int m = t.copy(i, Math.min(n - i, per), buf);
+            for (int j = 0; j < m; j++) {
+                double time = Double.longBitsToDouble(buf[j * EventTable.STRIDE]);
+                if (time > end) {
+                    return;
+                }
+                counts[grid.of(time)]++;
+            }
+            i += m;
+        }
+    }
+
     /** How many events are in the window: O(log n). */
     public static int countEvents(EventTable t, double start, double end) {
         return countEvents(t, start, end, true);

@@ -2,7 +2,8 @@ package dev.paje.store;
 
 /** The point events of one event type in one container, in file order: 16 bytes per event. */
 public final class EventTable extends EntityTable {
-    static final int STRIDE = 2;
+    /** Longs per row: time bits, value (as {@link #copy} copies them). */
+    public static final int STRIDE = 2;
 
     public EventTable() {
         this(new Rows(STRIDE));
@@ -40,6 +41,11 @@ public final class EventTable extends EntityTable {
         }
         int n = size();
         return n == 0 ? Double.NEGATIVE_INFINITY : time(n - 1);
+    }
+
+    /** Copies rows {@code [row, row + n)}, up to the end of a block at most, into {@code dst}; returns how many. */
+    public int copy(int row, int n, long[] dst) {
+        return rows.copy(row, n, dst);
     }
 
     public double time(int row) {

@@ -142,6 +142,14 @@ public abstract class Pyramid {
         return buckets[k].get(i, 0);
     }
 
+    /**
+     * Copies bucket rows {@code [i, i + n)} of level {@code k} (up to the end of a block at most) into
+     * {@code dst}, the kind's {@code BUCKET_STRIDE} longs per row, field 0 the bucket; returns how many were copied.
+     */
+    public int copyEntries(int k, int i, int n, long[] dst) {
+        return buckets[k].copy(i, n, dst);
+    }
+
     /** The bucket of level {@code k} holding time {@code t}. */
     public long bucketOf(int k, double t) {
         return (long) Math.floor((t - origin) / widths[k]);

@@ -24,7 +24,8 @@ import java.util.ArrayList;
 public final class StateSummary extends Pyramid {
     /** (nesting level, value) pairs per bucket at most. */
     static final int MAX_ENTRIES = 32;
-    static final int BUCKET_STRIDE = 3;
+    /** Longs per bucket row (as {@link #copyEntries} copies them): bucket, {@code level << 32 | value}, time bits. */
+    public static final int BUCKET_STRIDE = 3;
     static final int LONG_STRIDE = 4;
 
     StateSummary(Levels levels) {

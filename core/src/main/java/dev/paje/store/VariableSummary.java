@@ -13,7 +13,8 @@ package dev.paje.store;
  * steps are not in time order gets no summary.
  */
 public final class VariableSummary extends Pyramid {
-    static final int BUCKET_STRIDE = 5;
+    /** Longs per bucket row (as {@link #copyEntries} copies them): bucket, min, max, last bits, last row. */
+    public static final int BUCKET_STRIDE = 5;
     static final int LONG_STRIDE = 4;
 
     VariableSummary(Levels levels) {

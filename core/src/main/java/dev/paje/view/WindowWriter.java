@@ -45,11 +45,7 @@ final class WindowWriter {
         ints("level", s.cellLevel);
         ints("count", s.cellCount);
         ints("value", s.shareValue);
-        g.name("permille").beginArray();
-        for (int i = 0; i < s.share.size(); i++) {
-            g.value((int) Math.round(s.share.get(i) * PERMILLE));
-        }
-        g.endArray();
+        s.share.writeRounded(g.name("permille"), PERMILLE);
         g.endObject();
     }
 

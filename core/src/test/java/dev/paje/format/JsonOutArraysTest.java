@@ -42,6 +42,54 @@ class JsonOutArraysTest {
     }
 
     @Test
+    void roundedArraysAreTheBytesOfOneValueEach() throws IOException {
+        Random random = new Random(SEED);
+        for (int round = 0; round < 300; round++) {
+            int size = random.nextInt(40);
+            double factor = random.nextBoolean() ? 1000 : 1 + random.nextInt(100_000);
+            long[] cells = new long[size + 2];
+            for (int i = 0; i < cells.length; i++) {
+                double v = switch (random.nextInt(4)) {
+                    case 0 -> random.nextDouble(); // a share
+                    case 1 -> random.nextInt(3) / 2.0 + 0.0005; // halves and their rounding
+                    case 2 -> -random.nextDouble() * 50;
+                    default -> random.nextDouble() * 3e4;
+                };
+                cells[i] = Double.doubleToRawLongBits(v);
+            }
+            String bulk = write(g -> g.roundedArray(cells, size, factor));
+            String one = write(g -> {
+                g.beginArray();
+                for (int i = 0; i < size; i++) {
+                    g.value((int) Math.round(Double.longBitsToDouble(cells[i]) * factor));
+                }
+                g.endArray();
+            });
+            assertThat(bulk).isEqualTo(one);
+        }
+    }
+
+    /** Small numbers come from a table of 4-byte words: each must be its decimal, across many buffer flushes. */
+    @Test
+    void everySmallNumberIsItsDecimal() throws IOException {
+        int size = 10 * 10_001;
+        long[] cells = new long[size];
+        StringBuilder expected = new StringBuilder("[");
+        for (int i = 0; i < size; i++) {
+            cells[i] = i % 10_001;
+            expected.append(i > 0 ? "," : "").append(i % 10_001);
+        }
+        assertThat(write(g -> g.intArray(cells, size))).isEqualTo(expected.append(']').toString());
+        assertThat(write(g -> {
+            g.beginArray();
+            for (int i = 0; i < size; i++) {
+                g.value((int) cells[i]);
+            }
+            g.endArray();
+        })).isEqualTo(expected.toString());
+    }
+
+    @Test
     void doubleArraysAreTheBytesOfOneValueEach() throws IOException {
         Random random = new Random(SEED);
         for (int round = 0; round < 300; round++) {

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The readers' cache hands the arrays of evicted blocks to the next blocks it reads: with a cache of a few
  * blocks and several threads reading tables of several strides at random, every value read is the one written
- * (a reader whose block was recycled under it reads again), and arrays were indeed recycled.
+ * (a reader whose block was recycled under it reads again), by a field or a block's rows at a time, and arrays
+ * were indeed recycled.
  */
 class CacheRecyclingTest {
     @TempDir
@@ -61,6 +62,20 @@ class CacheRecyclingTest {
                         Rows r = tables.get(t);
                         // runs along a few rows (the readers' way: the same block again and again), then a jump
                         int row = rnd.nextInt(r.size());
+                        if (rnd.nextBoolean()) { // or a block's rows copied at once (the samplers' way)
+                            long[] buf = new long[Rows.BLOCK_ROWS * r.stride()];
+                            int m = r.copy(row, 8 + rnd.nextInt(300), buf);
+                            for (int j = 0; j < m; j++) {
+                                for (int f = 0; f < r.stride(); f++) {
+                                    if (buf[j * r.stride() + f] != value(t, row + j, f)) {
+                                        throw new AssertionError("copied table " + t + " row " + (row + j) + " field " + f);
+                                    }
+                                }
+                            }
+                            assertThat(m).isPositive().isLessThanOrEqualTo(Rows.BLOCK_ROWS - (row & (Rows.BLOCK_ROWS - 1)));
+                            reads += m;
+                            continue;
+                        }
                         for (int j = 0; j < 8 && row + j < r.size(); j++) {
                             int f = rnd.nextInt(r.stride());
                             long v = r.get(row + j, f);

@@ -29,6 +29,7 @@ for run in $runs; do
   until curl -s http://127.0.0.1:$port/api/status 2>/dev/null | grep -q '"ready"'; do sleep 0.1; done
   t1=$(date +%s.%N)
   jpid=$pid # ./paje execs the JVM (pgrep would find another user's viewer on a shared machine)
+  cpu=$(awk -v hz="$(getconf CLK_TCK)" '{printf "%.2f", ($14 + $15) / hz}' /proc/"$jpid"/stat) # user + system until ready
   rows=$(seq -s, 1 100)
   end=$(curl -s http://127.0.0.1:$port/api/meta | python3 -c 'import json,sys; print(json.load(sys.stdin)["end"])')
   times=()
@@ -42,6 +43,6 @@ for run in $runs; do
   p95=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int(NR*0.95)]}')
   med=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int(NR*0.5)]}')
   hwm=$(awk '/VmHWM/ {print int($2/1024)}' /proc/"$jpid"/status)
-  echo "$run: ready after $(echo "$t1 - $t0" | bc) s, peak RSS ${hwm} MB; /api/window 100 rows x 1500 px: median ${med} s, p95 ${p95} s; whole trace ${whole} s"
+  echo "$run: ready after $(echo "$t1 - $t0" | bc) s (${cpu} CPU-s), peak RSS ${hwm} MB; /api/window 100 rows x 1500 px: median ${med} s, p95 ${p95} s; whole trace ${whole} s"
   kill "$jpid"; wait $pid 2>/dev/null || true
 done

@@ -104,6 +104,7 @@ public final class SparkConvert {
             // (one shuffle; a second pass over it, if any, reuses its files)
             JavaPairRDD<Long, byte[]> byPart = PartShuffle.byPart(keyed, new PlanPartitioner(plan.parts()), jsc.getConf());
             Path staging = out.resolve(TableFiles.STAGING);
+            Throwable failed = null;
             try {
                 for (String table : ParquetExport.FILES) {
                     TableFiles.deleteTree(out.resolve(table));
@@ -135,12 +136,27 @@ public final class SparkConvert {
                         export.write(table, o);
                     }
                 }
+            } catch (RuntimeException | IOException | Error e) {
+                failed = e;
+                throw e;
             } finally {
-                TableFiles.deleteTree(staging);
+                removeStaging(staging, failed);
                 planB.destroy();
             }
         } finally {
             headerB.destroy();
+        }
+    }
+
+    /** Removes the parts' staging files; a failure to remove them never hides the failure that ended the conversion. */
+    private static void removeStaging(Path staging, Throwable failed) throws IOException {
+        try {
+            TableFiles.deleteTree(staging);
+        } catch (IOException e) {
+            if (failed == null) {
+                throw e;
+            }
+            failed.addSuppressed(e);
         }
     }
 

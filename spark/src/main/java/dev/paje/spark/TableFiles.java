@@ -4,7 +4,10 @@ import dev.paje.export.parquet.Codec;
 import dev.paje.export.parquet.ParquetOptions;
 import dev.paje.store.TypeKind;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
@@ -50,13 +53,40 @@ final class TableFiles {
 
     /** Removes {@code dir} and everything in it, if it is there. */
     static void deleteTree(Path dir) throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                deleteOnce(dir);
+                return;
+            } catch (DirectoryNotEmptyException e) {
+                // a failed job's other tasks may still be writing their part files here: they end soon after
+                if (attempt == DELETE_ATTEMPTS) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException stop) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static final int DELETE_ATTEMPTS = 100;
+
+    private static void deleteOnce(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return;
         }
         try (Stream<Path> all = Files.walk(dir)) {
             for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
+                Files.deleteIfExists(p); // (a task's file may go away under the walk too)
             }
+        } catch (UncheckedIOException e) {
+            if (!(e.getCause() instanceof NoSuchFileException)) {
+                throw e.getCause();
+            }
+            deleteOnce(dir); // a file vanished while walking: walk again
         }
     }
 }

@@ -109,6 +109,8 @@ public final class VariableSampler extends PixelSampler<VariableSampler> {
         int[] in = s.entriesIn(k, ws, we);
         long[] buf = entryBuffer;
         int f = VariableSummary.BUCKET_STRIDE;
+        // the last row of the bucket before: an edge bucket's rows come after it (a hint for their search)
+        int before = in[0] > 0 && s.copyEntries(k, in[0] - 1, 1, buf) == 1 ? (int) buf[4] : 0;
         for (int i = in[0]; i < in[1]; ) {
             int m = s.copyEntries(k, i, Math.min(in[1] - i, ENTRY_ROWS), buf); // a block at a time, not a field
             i += m;
@@ -118,15 +120,17 @@ public final class VariableSampler extends PixelSampler<VariableSampler> {
                 double z = origin + (b + 1) * w;
                 if (a < ws || z > we) {
                     // a bucket across the window's edge: its short steps in the window, from the rows
-                    Window.variables(t, Math.max(a, ws), Math.min(z, we), row -> {
+                    Window.variablesNear(t, Math.max(a, ws), Math.min(z, we), before, (int) buf[j + 4] + 2, row -> {
                         double e = t.end(row);
                         e = Double.isNaN(e) ? traceEnd : e;
                         if (e - t.start(row) < w) {
                             step(row, t.start(row), e, t.value(row));
                         }
                     });
+                    before = (int) buf[j + 4];
                     continue;
                 }
+                before = (int) buf[j + 4];
                 double xa = grid.position(a);
                 double xb = grid.position(z);
                 int p0 = grid.pixelAt(xa);

@@ -36,9 +36,15 @@ final class LiveEvents extends LiveSummary {
 
     @Override
     void feedAll(EntityTable table, double end) {
-        EventTable t = (EventTable) table;
-        for (int r = 0, n = t.size(); r < n && failedFrom > 0; r++) {
-            event(t.time(r));
+        Rows rows = table.rows;
+        int f = rows.stride();
+        long[] block = new long[Rows.BLOCK_ROWS * f];
+        for (int r0 = 0, n = rows.size(); r0 < n && failedFrom > 0; ) {
+            int m = rows.copy(r0, Rows.BLOCK_ROWS, block); // a block at a time: one lookup per block
+            for (int i = 0, at = 0; i < m && failedFrom > 0; i++, at += f) {
+                event(Double.longBitsToDouble(block[at]));
+            }
+            r0 += m;
         }
     }
 

@@ -28,12 +28,19 @@ abstract class LiveSummary {
     /** The heap the staged level rows of the store's summaries share. */
     final StageBudget budget;
     final int perBucket;
+    /** At seal: the level rows are kept in whole blocks on the heap for the file's writer ({@link AtSeal}); else null. */
+    BlockRecycler recycler;
     /** Rows of the table at which to try starting (doubled while the rows span no time). */
     private int startAt = Pyramid.MIN_ROWS;
     boolean started;
     double origin;
     /** Level widths; grown with the levels (thousands of builders: not 60 slots each up front). */
     double[] w = new double[8];
+    /**
+     * 1 / w: the widths are powers of two, so {@code (t - origin) * inv[k]} is exactly {@code (t - origin) / w[k]}
+     * (the same real number, rounded once), without a division per row.
+     */
+    double[] inv = new double[8];
     int levels;
     /** Levels from this one up cannot be built (a bucket with too many values, rows out of order). */
     int failedFrom = MAX_LEVELS;
@@ -95,8 +102,12 @@ abstract class LiveSummary {
 
     /** Starts with level 0 of width {@code w0} (a power of two) from {@code origin}. */
     final void startAt(double origin, double w0) {
+        if (!(w0 > 0) || Math.scalb(1.0, Math.getExponent(w0)) != w0) {
+            throw new IllegalArgumentException("a level width must be a power of two: " + w0);
+        }
         this.origin = origin;
         w[0] = w0;
+        inv[0] = 1 / w0;
         levels = 1;
         open[0] = new Open();
         started = true;
@@ -110,6 +121,32 @@ abstract class LiveSummary {
      * (null: no level worth it, or a kind without summaries).
      */
     static Pyramid build(EntityTable table, double start, double end, int minPerBucket) {
+        LiveSummary b = fed(table, start, end, minPerBucket, null);
+        return b == null ? null : b.finish(table, end, minPerBucket);
+    }
+
+    /**
+     * {@link #build}'s levels kept on the heap in whole blocks whose arrays come from {@code recycler}, for one
+     * thread (the file's writer) to copy into the store while others build ({@link Store#summarize}); null when
+     * {@link #build} gives null.
+     */
+    static AtSeal buildAtSeal(EntityTable table, double start, double end, int minPerBucket, BlockRecycler recycler) {
+        LiveSummary b = fed(table, start, end, minPerBucket, recycler);
+        if (b == null) {
+            return null;
+        }
+        int[] kept = b.finishLevels(table, end, minPerBucket);
+        if (kept == null) {
+            b.release(new int[0]);
+            return null;
+        }
+        AtSeal s = new AtSeal(b, end, kept);
+        b.release(kept);
+        return s;
+    }
+
+    /** A builder for {@code table} fed every row (null: no level worth it, or a kind without summaries). */
+    private static LiveSummary fed(EntityTable table, double start, double end, int minPerBucket, BlockRecycler recycler) {
         Pyramid.Kind kind = Pyramid.Kind.of(table);
         int n = table.size();
         if (kind == null || n == 0) {
@@ -125,9 +162,64 @@ abstract class LiveSummary {
             case VARIABLE -> new LiveVariable(null, own, minPerBucket);
             case EVENT -> new LiveEvents(null, own);
         };
+        b.recycler = recycler;
         b.startAt(start, widths.get(0));
         b.feedAll(table, end);
-        return b.finish(table, end, minPerBucket);
+        return b;
+    }
+
+    /** A summary built at seal, its level rows on the heap in whole blocks until {@link #writeTo} copies them. */
+    static final class AtSeal {
+        private final Pyramid.Kind kind;
+        private final double origin;
+        private final double end;
+        private final double[] widths;
+        private final RowStage[] buckets;
+        private final RowStage[] longs;
+
+        private AtSeal(LiveSummary b, double end, int[] kept) {
+            this.kind = b.kind;
+            this.origin = b.origin;
+            this.end = end;
+            int m = kept.length;
+            widths = new double[m];
+            buckets = new RowStage[m];
+            longs = kind.longStride() == 0 ? null : new RowStage[m];
+            for (int i = 0; i < m; i++) {
+                widths[i] = b.w[kept[i]];
+                buckets[i] = b.rows(b.out, kept[i], kind.bucketStride());
+                if (longs != null) {
+                    longs[i] = b.rows(b.longs, kept[i], kind.longStride());
+                }
+            }
+        }
+
+        /** The summary, its rows copied into {@code file} a block at a time (by the file's writing thread). */
+        Pyramid writeTo(StoreFile file) {
+            Rows[] b = new Rows[buckets.length];
+            Rows[] l = longs == null ? null : new Rows[longs.length];
+            for (int i = 0; i < b.length; i++) {
+                b[i] = buckets[i].writeTo(file);
+                if (l != null) {
+                    l[i] = longs[i].writeTo(file);
+                }
+            }
+            return kind.summary(new Pyramid.Levels(origin, end, widths, b, l));
+        }
+    }
+
+    /** A keeping builder's stages of the levels not in {@code kept} give their arrays back. */
+    private void release(int[] kept) {
+        for (int k = 0; k < out.length; k++) {
+            if (Arrays.binarySearch(kept, k) < 0) {
+                if (out[k] != null) {
+                    out[k].release();
+                }
+                if (longs[k] != null) {
+                    longs[k].release();
+                }
+            }
+        }
     }
 
     /** Feeds every row of {@code table} (started, complete) in the order the writer's hooks would, but the still open ones. */
@@ -170,11 +262,13 @@ abstract class LiveSummary {
             if (levels == w.length) {
                 int m = Math.min(MAX_LEVELS, levels * 2);
                 w = Arrays.copyOf(w, m);
+                inv = Arrays.copyOf(inv, m);
                 out = Arrays.copyOf(out, m);
                 longs = Arrays.copyOf(longs, m);
                 open = Arrays.copyOf(open, m);
             }
             w[levels] = w[levels - 1] * 2;
+            inv[levels] = inv[levels - 1] / 2;
             open[levels] = new Open();
             levels++;
         }
@@ -197,7 +291,7 @@ abstract class LiveSummary {
     }
 
     final long bucketOf(int k, double t) {
-        return (long) Math.floor((t - origin) / w[k]);
+        return (long) Math.floor((t - origin) * inv[k]);
     }
 
     final double bucketStart(int k, long b) {
@@ -306,7 +400,7 @@ abstract class LiveSummary {
     private RowStage rows(RowStage[] at, int k, int stride) {
         RowStage r = at[k];
         if (r == null) {
-            r = new RowStage(stride, file, budget);
+            r = recycler != null ? new RowStage(stride, recycler) : new RowStage(stride, file, budget);
             at[k] = r;
         }
         return r;
@@ -338,6 +432,30 @@ abstract class LiveSummary {
      * at least {@code minPerBucket} rows per bucket on average and cheaper than half the rows; null when none is.
      */
     final Pyramid finish(EntityTable table, double end, int minPerBucket) {
+        int[] kept = finishLevels(table, end, minPerBucket);
+        if (kept == null) {
+            return null;
+        }
+        int m = kept.length;
+        double[] widths = new double[m];
+        Rows[] b = new Rows[m];
+        Rows[] l = kind.longStride() == 0 ? null : new Rows[m];
+        for (int i = 0; i < m; i++) {
+            int k = kept[i];
+            widths[i] = w[k];
+            b[i] = rows(out, k, kind.bucketStride()).rows();
+            if (l != null) {
+                l[i] = rows(longs, k, kind.longStride()).rows();
+            }
+        }
+        return kind.summary(new Pyramid.Levels(origin, end, widths, b, l));
+    }
+
+    /**
+     * Ends the table at {@code end} and emits every bucket; the levels worth keeping, finest first (null: none):
+     * dense and cheap, as {@link Pyramid#build} keeps them.
+     */
+    private int[] finishLevels(EntityTable table, double end, int minPerBucket) {
         if (!started || !(end >= origin)) {
             return null;
         }
@@ -358,21 +476,7 @@ abstract class LiveSummary {
                 kept[m++] = k;
             }
         }
-        if (m == 0) {
-            return null;
-        }
-        double[] widths = new double[m];
-        Rows[] b = new Rows[m];
-        Rows[] l = kind.longStride() == 0 ? null : new Rows[m];
-        for (int i = 0; i < m; i++) {
-            int k = kept[i];
-            widths[i] = w[k];
-            b[i] = rows(out, k, kind.bucketStride()).rows();
-            if (l != null) {
-                l[i] = rows(longs, k, kind.longStride()).rows();
-            }
-        }
-        return kind.summary(new Pyramid.Levels(origin, end, widths, b, l));
+        return m == 0 ? null : Arrays.copyOf(kept, m);
     }
 
     /** This builder is abandoned (another replaces it): its staged rows go, their heap back to the budget. */

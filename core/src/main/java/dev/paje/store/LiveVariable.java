@@ -62,17 +62,24 @@ final class LiveVariable extends LiveSummary {
 
     @Override
     void feedAll(EntityTable table, double end) {
-        VariableTable t = (VariableTable) table;
-        int n = t.size();
-        for (int r = 0; r < n && failedFrom > 0; r++) {
-            double e = t.end(r);
-            if (Double.isNaN(e)) {
-                if (r == n - 1) {
-                    break; // the open step: closeAll ends it
+        Rows rows = table.rows;
+        int n = rows.size();
+        int f = rows.stride();
+        long[] block = new long[Rows.BLOCK_ROWS * f];
+        for (int r0 = 0; r0 < n && failedFrom > 0; ) {
+            int m = rows.copy(r0, Rows.BLOCK_ROWS, block); // a block at a time: one lookup, not three per row
+            for (int i = 0, at = 0; i < m && failedFrom > 0; i++, at += f) {
+                int r = r0 + i;
+                double e = Double.longBitsToDouble(block[at + 1]);
+                if (Double.isNaN(e)) {
+                    if (r == n - 1) {
+                        return; // the open step: closeAll ends it
+                    }
+                    e = end;
                 }
-                e = end;
+                step(Double.longBitsToDouble(block[at]), e, block[at + 2], r);
             }
-            step(t.start(r), e, t.rows.get(r, 2), r);
+            r0 += m;
         }
     }
 

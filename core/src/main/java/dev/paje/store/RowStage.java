@@ -26,11 +26,28 @@ final class RowStage {
     private int flushed;
     /** Where this stage is in its budget's list (-1: not listed yet). */
     int listed = -1;
+    /**
+     * A stage that keeps its whole blocks on the heap for {@link #writeTo} (a build at seal, on another thread than
+     * the file's writer), their arrays from and back to this; null for a stage appending to its target.
+     */
+    private final BlockRecycler recycler;
+    private final java.util.ArrayList<long[]> kept;
 
     RowStage(int stride, StoreFile file, StageBudget budget) {
         this.stride = stride;
         this.file = file;
         this.budget = budget;
+        this.recycler = null;
+        this.kept = null;
+    }
+
+    /** A stage keeping its rows on the heap in whole blocks for {@link #writeTo}, block arrays from {@code recycler}. */
+    RowStage(int stride, BlockRecycler recycler) {
+        this.stride = stride;
+        this.file = null;
+        this.budget = null;
+        this.recycler = recycler;
+        this.kept = new java.util.ArrayList<>();
     }
 
     int size() {
@@ -54,7 +71,13 @@ final class RowStage {
             flush();
             room = Rows.BLOCK_ROWS;
         }
-        if (buf == null || (n + 1) * stride > buf.length) {
+        if (recycler != null) {
+            if (buf == null) {
+                // a whole block at once (growing by doubling, as the stages of a store do, was a quarter of the
+                // seal's allocations on 1 GB: most levels stay small, but the copy gives the block back)
+                buf = recycler.take(stride);
+            }
+        } else if (buf == null || (n + 1) * stride > buf.length) {
             grow(Math.min(Rows.BLOCK_ROWS, Math.max(FIRST, n * 2))); // powers of two: buffers are reused
         }
         Arrays.fill(buf, n * stride, (n + 1) * stride, 0L);
@@ -76,6 +99,8 @@ final class RowStage {
         int at = row - flushed;
         if (at >= 0) {
             buf[at * stride + field] = v;
+        } else if (kept != null) {
+            kept.get(row >>> Rows.BLOCK_SHIFT)[(row & (Rows.BLOCK_ROWS - 1)) * stride + field] = v;
         } else {
             target.set(row, field, v);
         }
@@ -88,6 +113,13 @@ final class RowStage {
     /** Appends the staged rows to the target: a whole block straight to the file when they are one. */
     void flush() {
         if (n == 0) {
+            return;
+        }
+        if (kept != null) { // a whole block (add flushes a keeping stage only then)
+            kept.add(buf);
+            buf = null;
+            flushed += n;
+            n = 0;
             return;
         }
         if (target == null) {
@@ -124,6 +156,37 @@ final class RowStage {
         }
         buf = null;
         return target;
+    }
+
+    /**
+     * A keeping stage's rows appended to new rows in {@code into}: its whole blocks straight to the file (their
+     * arrays back to the recycler), then the rest; the stage is done. By the file's writing thread.
+     */
+    Rows writeTo(StoreFile into) {
+        Rows to = new Rows(stride, into);
+        for (long[] b : kept) {
+            if (!to.appendBlock(b)) {
+                to.addAll(b, Rows.BLOCK_ROWS);
+            }
+        }
+        if (n > 0) {
+            to.addAll(buf, n);
+        }
+        release();
+        return to;
+    }
+
+    /** A keeping stage not written: its block arrays go back to the recycler. */
+    void release() {
+        for (long[] b : kept) {
+            recycler.give(stride, b);
+        }
+        kept.clear();
+        if (buf != null) {
+            recycler.give(stride, buf);
+        }
+        buf = null;
+        n = 0;
     }
 
     /** The stage is abandoned (its builder was replaced): its heap goes back to the budget. */

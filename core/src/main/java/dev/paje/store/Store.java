@@ -109,10 +109,11 @@ public final class Store {
 
     /**
      * Builds the summaries of the large state, variable and event tables, {@code threads} tables at
-     * a time: the file is frozen (every block saved, readable from any thread), each summary is
-     * built on the heap by a worker ({@link LiveSummary#build}: each row read and summarized once), and
-     * this thread copies them into the file in table order (so the file is the same whatever the
-     * thread count), with at most two per worker waiting.
+     * a time, the largest first (so that no large one is left alone on one core at the end): the file is frozen
+     * (every block saved, readable from any thread), each summary is built on the heap by a worker
+     * ({@link LiveSummary#buildAtSeal}: each row read and summarized once, level rows in whole blocks), and this
+     * thread copies them into the file in that order (so the file is the same whatever the thread count), their
+     * block arrays going back to the workers, with at most two per worker waiting.
      */
     static void summarize(Trace trace, StoreFile file, int threads) throws IOException {
         List<EntityTable> tables = new ArrayList<>();
@@ -127,20 +128,23 @@ public final class Store {
         if (tables.isEmpty()) {
             return;
         }
+        tables.sort(java.util.Comparator.comparingInt(EntityTable::size).reversed()); // stable: ties in trace order
         double start = trace.start();
         double end = trace.end();
+        BlockRecycler recycler = new BlockRecycler(Math.max(1L << 20, Runtime.getRuntime().maxMemory() / 16));
         file.freeze();
         ExecutorService workers = Workers.pool(threads, "paje-summary");
         try {
-            ArrayDeque<Future<Pyramid>> waiting = new ArrayDeque<>();
+            ArrayDeque<Future<LiveSummary.AtSeal>> waiting = new ArrayDeque<>();
             int next = 0;
             for (EntityTable table : tables) {
                 while (next < tables.size() && waiting.size() < 2 * threads) {
                     EntityTable t = tables.get(next++);
-                    waiting.add(workers.submit(() -> LiveSummary.build(t, start, end, Pyramid.minPerBucket(t)))); // on the heap
+                    waiting.add(workers.submit(
+                            () -> LiveSummary.buildAtSeal(t, start, end, Pyramid.minPerBucket(t), recycler)));
                 }
-                Pyramid onHeap = Workers.get(waiting.poll(), "building the summaries");
-                table.pyramid = onHeap == null ? null : onHeap.copyTo(file);
+                LiveSummary.AtSeal onHeap = Workers.get(waiting.poll(), "building the summaries");
+                table.pyramid = onHeap == null ? null : onHeap.writeTo(file);
             }
         } finally {
             workers.shutdownNow();

@@ -241,7 +241,41 @@ class LiveSummaryTest {
             assertThat(sealed.width(k)).as("level %d width", k).isEqualTo(ref.width(k));
         }
         sameRows(t, sealed, ref);
+        sameAtSealInAFile(t, start, end, ref);
         return true;
+    }
+
+    /**
+     * The build at seal as {@link Store#summarize} makes it ({@link LiveSummary#buildAtSeal}: level rows in whole blocks
+     * on the heap, copied into a store file later by another thread) gives {@code ref}'s rows: built once and written,
+     * then built twice more before either is written, all three sharing one recycler of block arrays (a block given
+     * back twice, or while still held, would be written by two summaries).
+     */
+    private static void sameAtSealInAFile(EntityTable t, double start, double end, Pyramid ref) {
+        int perBucket = Pyramid.minPerBucket(t);
+        BlockRecycler recycler = new BlockRecycler(1 << 20);
+        try {
+            Path where = java.nio.file.Files.createTempDirectory("paje-live-summary-test");
+            Path path = where.resolve("store");
+            try (StoreFile file = StoreFile.create(path, true, 64 << 10, 1 << 20)) {
+                Pyramid first = LiveSummary.buildAtSeal(t, start, end, perBucket, recycler).writeTo(file);
+                LiveSummary.AtSeal second = LiveSummary.buildAtSeal(t, start, end, perBucket, recycler);
+                LiveSummary.AtSeal third = LiveSummary.buildAtSeal(t, start, end, perBucket, recycler);
+                for (Pyramid p : new Pyramid[] {first, second.writeTo(file), third.writeTo(file)}) {
+                    assertThat(p.levels()).as("levels at seal, in a file").isEqualTo(ref.levels());
+                    assertThat(p.origin()).isEqualTo(ref.origin());
+                    for (int k = 0; k < ref.levels(); k++) {
+                        assertThat(p.width(k)).as("level %d width", k).isEqualTo(ref.width(k));
+                    }
+                    sameRows(t, p, ref);
+                }
+            } finally {
+                java.nio.file.Files.deleteIfExists(path);
+                java.nio.file.Files.deleteIfExists(where);
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** Finishes {@code t}'s live summary and compares it with the build from its rows; true when there is one. */

@@ -10,12 +10,13 @@ import java.util.List;
 
 /**
  * Times the build at seal alone, on one thread: every table {@link Store#summarize} would summarize, by
- * {@link Pyramid#build} (every row into every level) and by {@link LiveSummary#build} (a row once), in
- * alternation, CPU time of this thread. Not a test (a timing tool: its figures go to bench/RESULTS.md).
+ * {@link LiveSummary#build} (a row once, levels on the heap as {@link Rows}), by {@link LiveSummary#buildAtSeal} (as
+ * the seal does: levels in recycled whole blocks, not copied here) and, when told, {@link Pyramid#build} (every row
+ * into every level), in alternation, CPU time of this thread. Not a test (a timing tool: its figures go to bench/RESULTS.md).
  *
  * <p>Usage: {@code java -Xmx256m -cp core/target/classes:core/target/test-classes dev.paje.store.SummaryBuildTiming
- * TRACE CACHE_DIR [ROUNDS [summaries]]}: the trace is loaded through a cache there (a second run opens it), without
- * summaries unless told (then a viewer's cache is opened). A third pass only reads the rows the builds read.
+ * TRACE CACHE_DIR [ROUNDS [summaries,perlevel]]}: the trace is loaded through a cache there (a second run opens it),
+ * without summaries unless told (then a viewer's cache is opened); {@code perlevel} times {@link Pyramid#build} too. A third pass only reads the rows the builds read.
  */
 public final class SummaryBuildTiming {
     private SummaryBuildTiming() {
@@ -25,7 +26,8 @@ public final class SummaryBuildTiming {
         Path trace = Path.of(args[0]);
         Path cache = Path.of(args[1]);
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 2;
-        boolean summaries = args.length > 3 && args[3].equals("summaries");
+        boolean summaries = args.length > 3 && args[3].contains("summaries");
+        boolean perLevel = args.length > 3 && args[3].contains("perlevel"); // Pyramid.build too (slow)
         TraceLoader.Loaded loaded = TraceLoader.builder().summaries(summaries).cache(new CachePolicy(true, 0, cache)).build()
                 .load(trace);
         Trace tr = loaded.trace();
@@ -58,19 +60,31 @@ public final class SummaryBuildTiming {
             }
             System.out.printf("round %d %-26s cpu %.2f s wall %.2f s (%g)%n", round, "reading the rows",
                     (bean.getCurrentThreadCpuTime() - cpuRead) / 1e9, (System.nanoTime() - wallRead) / 1e9, sum);
-            for (boolean once : new boolean[] {false, true}) {
+            BlockRecycler recycler = new BlockRecycler(16 << 20);
+            for (String how : new String[] {"Pyramid.build (per level)", "LiveSummary.build (once)", "buildAtSeal (blocks)"}) {
+                if (how.startsWith("Pyramid") && !perLevel) {
+                    continue;
+                }
                 long cpu0 = bean.getCurrentThreadCpuTime();
                 long wall0 = System.nanoTime();
                 long out = 0;
                 for (EntityTable t : tables) {
                     int per = Pyramid.minPerBucket(t);
-                    Pyramid p = once ? LiveSummary.build(t, start, end, per) : Pyramid.build(t, start, end, null, per);
+                    if (how.startsWith("buildAtSeal")) {
+                        LiveSummary.AtSeal s = LiveSummary.buildAtSeal(t, start, end, per, recycler);
+                        if (s != null) {
+                            out += s.rows();
+                            s.release();
+                        }
+                        continue;
+                    }
+                    Pyramid p = how.startsWith("Live") ? LiveSummary.build(t, start, end, per)
+                            : Pyramid.build(t, start, end, null, per);
                     for (int k = 0; p != null && k < p.levels(); k++) {
                         out += p.entries(k) + p.longCount(k);
                     }
                 }
-                System.out.printf("round %d %-26s cpu %.2f s wall %.2f s, %,d summary rows%n", round,
-                        once ? "LiveSummary.build (once)" : "Pyramid.build (per level)",
+                System.out.printf("round %d %-26s cpu %.2f s wall %.2f s, %,d summary rows%n", round, how,
                         (bean.getCurrentThreadCpuTime() - cpu0) / 1e9, (System.nanoTime() - wall0) / 1e9, out);
             }
         }

@@ -67,7 +67,7 @@ final class LiveVariable extends LiveSummary {
         int f = rows.stride();
         long[] block = new long[Rows.BLOCK_ROWS * f];
         for (int r0 = 0; r0 < n && failedFrom > 0; ) {
-            int m = rows.copy(r0, Rows.BLOCK_ROWS, block); // a block at a time: one lookup, not three per row
+            int m = rows.readBlock(r0 >>> Rows.BLOCK_SHIFT, block); // a block at a time, past the cache
             for (int i = 0, at = 0; i < m && failedFrom > 0; i++, at += f) {
                 int r = r0 + i;
                 double e = Double.longBitsToDouble(block[at + 1]);

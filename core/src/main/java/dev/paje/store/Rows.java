@@ -170,6 +170,24 @@ public final class Rows {
         }
     }
 
+    /**
+     * Copies block {@code b} whole into {@code dst} (the heap's rows from its first row on), read from the file past the
+     * cache when on disk and no longer changing (the file frozen or sealed: a scan that reads each block once);
+     * returns its rows.
+     */
+    int readBlock(int b, long[] dst) {
+        int row = b << BLOCK_SHIFT;
+        if (file == null || !file.unchanging()) {
+            return copy(row, BLOCK_ROWS, dst); // the heap, or the writer's pool (a table still written)
+        }
+        try {
+            file.readUnchanging(this, b, dst);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return Math.min(BLOCK_ROWS, size - row);
+    }
+
     /** The cache recycled the frame's array while it was read (rare): the block is looked up or read again. */
     private long reread(int row, int field) {
         last = NONE;

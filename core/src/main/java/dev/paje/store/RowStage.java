@@ -169,7 +169,7 @@ final class RowStage {
                 to.addAll(b, Rows.BLOCK_ROWS);
             }
         }
-        if (n > 0) {
+        if (n > 0 && !to.appendLastBlock(buf, n)) {
             to.addAll(buf, n);
         }
         release();

@@ -326,6 +326,26 @@ public final class Rows {
         return true;
     }
 
+    /**
+     * Appends the first {@code n} rows of {@code block} (a whole block's array, rows after {@code n} zeroed here) as
+     * a block of their own straight into the file, with no frame in the writer's pool (the last rows of a summary
+     * level copied at seal: through the pool, thousands of them held its whole budget during the seal); false when
+     * these rows are not on disk or not at a block's start.
+     */
+    boolean appendLastBlock(long[] block, int n) {
+        if (file == null || (size & (BLOCK_ROWS - 1)) != 0 || block.length != blockLongs() || n <= 0 || n > BLOCK_ROWS) {
+            return false;
+        }
+        Arrays.fill(block, n * stride, block.length, 0L); // as the pool saves a partial block: stores are deterministic
+        int b = size >>> BLOCK_SHIFT;
+        if (b >>> BlockIndex.PAGE_SHIFT == pageSlots.length) {
+            pages(pageSlots.length * 2);
+        }
+        size += n;
+        file.append(this, b, block);
+        return true;
+    }
+
     /** The array holding row {@code r} (its frame marked dirty), where it starts at {@link #rowAt}. */
     private long[] rowData(int r) {
         if (file == null) {

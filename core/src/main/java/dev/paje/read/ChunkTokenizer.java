@@ -322,8 +322,20 @@ final class ChunkTokenizer {
         below |= Swar.compress(Swar.belowDollar(x)) << 24;
         spaces |= Swar.compress(Swar.zeros(x ^ Swar.SPACES)) << 24;
         long stop = below & ~spaces;
-        for (int k = 32; stop == 0 && k < 64; k += 8) { // lines of more than 32 bytes
-            x = Swar.word(d, pos + k, length);
+        if (stop == 0) {
+            return splitMedium(d, pos, length, idLength, fields, below, spaces);
+        }
+        return fields(d, pos, length, idLength, fields, stop, spaces);
+    }
+
+    /**
+     * {@link #splitShort} of a line of more than 32 bytes: its masks continued eight bytes at a time up to
+     * 64 bytes. Apart, so that splitShort stays small enough for the JIT to inline it into {@link #fastRecord}.
+     */
+    private int splitMedium(byte[] d, int pos, int length, int idLength, int fields, long below, long spaces) {
+        long stop = 0;
+        for (int k = 32; stop == 0 && k < 64; k += 8) {
+            long x = Swar.word(d, pos + k, length);
             below |= Swar.compress(Swar.belowDollar(x)) << k;
             spaces |= Swar.compress(Swar.zeros(x ^ Swar.SPACES)) << k;
             stop = below & ~spaces;
@@ -331,6 +343,14 @@ final class ChunkTokenizer {
         if (stop == 0) {
             return LONG_LINE;
         }
+        return fields(d, pos, length, idLength, fields, stop, spaces);
+    }
+
+    /**
+     * The fields of a line of at most 64 bytes from its masks (bit {@code k}: byte {@code pos + k}): {@code stop},
+     * the bytes below '$' that are not spaces; {@code spaces}. As {@link #splitShort} returns.
+     */
+    private int fields(byte[] d, int pos, int length, int idLength, int fields, long stop, long spaces) {
         int lineEnd = pos + Long.numberOfTrailingZeros(stop);
         if (lineEnd < length && d[lineEnd] != '\n') {
             return -1; // a tab, CR, quote, '#' or control byte in a field

@@ -15,6 +15,8 @@ public final class EventDefinition {
     private final int[] positionOf;
     private final int[] userPositions;
     private final int line;
+    /** The size of {@link #fieldNames}, kept as a field: the tokenizer reads it per line. */
+    private final int fieldCount;
     private final boolean fast;
     /** How many user fields an entity event may have and still take the tokenizer's fast path. */
     static final int MAX_FAST_USER_FIELDS = 2;
@@ -33,6 +35,7 @@ public final class EventDefinition {
         this.kind = kind;
         this.fieldNames = List.copyOf(fieldNames);
         this.fieldTypes = List.copyOf(fieldTypes);
+        this.fieldCount = this.fieldNames.size();
         this.line = line;
         this.positionOf = new int[Field.ALL.length];
         Arrays.fill(positionOf, -1);
@@ -81,7 +84,7 @@ public final class EventDefinition {
 
     /** Number of fields an event line carries after its id. */
     public int fieldCount() {
-        return fieldNames.size();
+        return fieldCount;
     }
 
     public List<String> fieldNames() {

@@ -208,13 +208,21 @@ final class ChunkTokenizer {
             type[k] = (int) x;
             value[k] = (int) (x >>> 32);
             container[k] = c & CONTAINER_MASK;
-            other[k] = d.otherPosition < 0 ? -1 : os[i]; // links only: not read for the other records
-            x = d.keyPosition < 0 ? -1 : ks[i];
-            key[k] = (int) x;
-            keyEnd[k] = (int) (x >>> 32);
-            x = namePositions[s][FIRST_USER] < 0 ? -1 : users[i]; // most definitions have no user field: not read
-            user0[k] = (int) x;
-            user1[k] = (int) (x >>> 32);
+            // the link and user columns only for definitions that have those fields (Batch#other): five
+            // stores less per record here, and five loads less per record where the records are simulated
+            if (d.otherPosition >= 0) {
+                other[k] = os[i];
+            }
+            if (d.keyPosition >= 0) {
+                x = ks[i];
+                key[k] = (int) x;
+                keyEnd[k] = (int) (x >>> 32);
+            }
+            if (d.userCount > 0) {
+                x = users[i];
+                user0[k] = (int) x;
+                user1[k] = (int) (x >>> 32);
+            }
         }
     }
 

@@ -28,6 +28,8 @@ public final class EventDefinition {
     final int numberPosition;
     final int otherPosition;
     final int keyPosition;
+    /** How many user fields (the length of {@link #userPositions()}): read per record where records are simulated. */
+    final int userCount;
 
     EventDefinition(String id, EventKind kind, List<String> fieldNames, List<FieldType> fieldTypes,
             Field[] roles, int line) {
@@ -66,6 +68,7 @@ public final class EventDefinition {
         this.otherPosition = kind == EventKind.START_LINK ? position(Field.START_CONTAINER)
                 : kind == EventKind.END_LINK ? position(Field.END_CONTAINER) : -1;
         this.keyPosition = kind == EventKind.START_LINK || kind == EventKind.END_LINK ? position(Field.KEY) : -1;
+        this.userCount = users;
     }
 
     /** True when lines of this definition take the tokenizer's fast path: entity events without user fields. */

@@ -513,9 +513,17 @@ final class ChunkTokenizer {
         r[base + Records.TYPE_VALUE] = Records.pair(type, value);
         int i = base / Records.STRIDE;
         containers[i] = (container & ~CONTAINER_MASK) == 0 && slot <= MAX_SLOT ? container | slot << CONTAINER_BITS : -1;
-        others[i] = other;
-        keys[i] = key;
-        users[i] = Records.pair(user0, user1);
+        // the link and user fields only when there are some, as fill reads them: most records have none, and
+        // these three arrays were a fifth of the staged bytes written per record
+        if (other >= 0) {
+            others[i] = other;
+        }
+        if (key >= 0) {
+            keys[i] = key;
+        }
+        if (user0 >= 0) {
+            users[i] = Records.pair(user0, user1);
+        }
     }
 
     private int intern(int token) {

@@ -63,11 +63,11 @@ public class TokenizerCpu {
             h = h * 31 + b.type[i];
             h = h * 31 + b.container[i];
             h = h * 31 + b.value[i];
-            h = h * 31 + b.other[i];
-            h = h * 31 + b.key[i];
-            if (b.key[i] >= 0) h = h * 31 + b.keyEnd[i];
-            h = h * 31 + b.user0[i];
-            h = h * 31 + b.user1[i];
+            h = h * 31 + b.other(i);
+            h = h * 31 + b.key(i);
+            if (b.key(i) >= 0) h = h * 31 + b.keyEnd[i];
+            h = h * 31 + b.user0(i);
+            h = h * 31 + b.user1(i);
         }
         var v = b.names;
         for (int i = 0; i < v.size(); i++) h = h * 31 + v.offsets()[i + 1];

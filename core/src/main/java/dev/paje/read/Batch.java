@@ -22,11 +22,16 @@ final class Batch {
     int[] type = null;
     int[] container = null;
     int[] value = null;
+    /**
+     * The other container, and the start and end of the Key token in data (keys are not interned): set only for
+     * records whose definition has those fields (links), else stale; read them through {@link #other(int)}, {@link #key(int)}.
+     */
     int[] other = null;
-    int[] key = null; // start of the Key token in data (keys are not interned), -1 when absent
+    int[] key = null;
     int[] keyEnd = null;
     double[] number = null;
-    int[] user0 = null; // local name ids of the first two user fields, -1 when absent
+    /** Local name ids of the first two user fields: set only for records whose definition has user fields ({@link #user0(int)}). */
+    int[] user0 = null;
     int[] user1 = null;
     /** Worker that tokenized the batch, and its name table as of the end of the batch. */
     int worker;
@@ -102,6 +107,26 @@ final class Batch {
         number = Arrays.copyOf(number, n);
         user0 = Arrays.copyOf(user0, n);
         user1 = Arrays.copyOf(user1, n);
+    }
+
+    /** The other container of tokenized record {@code i}, -1 when its definition has none. */
+    int other(int i) {
+        return def[i].otherPosition < 0 ? -1 : other[i];
+    }
+
+    /** Start of the key of tokenized record {@code i} in {@link #data}, -1 when its definition has none. */
+    int key(int i) {
+        return def[i].keyPosition < 0 ? -1 : key[i];
+    }
+
+    /** The first user field of tokenized record {@code i}, -1 when its definition has none. */
+    int user0(int i) {
+        return def[i].userCount < 1 ? -1 : user0[i];
+    }
+
+    /** The second user field of tokenized record {@code i}, -1 when its definition has fewer. */
+    int user1(int i) {
+        return def[i].userCount < 2 ? -1 : user1[i];
     }
 
     /** End (exclusive, before the newline) of the line starting at {@code from}. */

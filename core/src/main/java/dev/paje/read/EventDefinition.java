@@ -15,6 +15,8 @@ public final class EventDefinition {
     private final int[] positionOf;
     private final int[] userPositions;
     private final int line;
+    /** The size of {@link #fieldNames}, kept as a field: the tokenizer reads it per line. */
+    private final int fieldCount;
     private final boolean fast;
     /** How many user fields an entity event may have and still take the tokenizer's fast path. */
     static final int MAX_FAST_USER_FIELDS = 2;
@@ -26,6 +28,8 @@ public final class EventDefinition {
     final int numberPosition;
     final int otherPosition;
     final int keyPosition;
+    /** How many user fields (the length of {@link #userPositions()}): read per record where records are simulated. */
+    final int userCount;
 
     EventDefinition(String id, EventKind kind, List<String> fieldNames, List<FieldType> fieldTypes,
             Field[] roles, int line) {
@@ -33,6 +37,7 @@ public final class EventDefinition {
         this.kind = kind;
         this.fieldNames = List.copyOf(fieldNames);
         this.fieldTypes = List.copyOf(fieldTypes);
+        this.fieldCount = this.fieldNames.size();
         this.line = line;
         this.positionOf = new int[Field.ALL.length];
         Arrays.fill(positionOf, -1);
@@ -63,6 +68,7 @@ public final class EventDefinition {
         this.otherPosition = kind == EventKind.START_LINK ? position(Field.START_CONTAINER)
                 : kind == EventKind.END_LINK ? position(Field.END_CONTAINER) : -1;
         this.keyPosition = kind == EventKind.START_LINK || kind == EventKind.END_LINK ? position(Field.KEY) : -1;
+        this.userCount = users;
     }
 
     /** True when lines of this definition take the tokenizer's fast path: entity events without user fields. */
@@ -81,7 +87,7 @@ public final class EventDefinition {
 
     /** Number of fields an event line carries after its id. */
     public int fieldCount() {
-        return fieldNames.size();
+        return fieldCount;
     }
 
     public List<String> fieldNames() {

@@ -49,7 +49,20 @@ final class Swar {
         if (pos + 8 <= length) {
             return (long) LONGS.get(buf, pos);
         }
-        int n = length - pos; // 0 to 7
+        int n = Math.max(0, length - pos); // the bytes left: 0 to 7
+        if (pos + 8 <= buf.length) { // room in the array (a chunk's usually has): read, the bytes past the data replaced
+            long keep = (1L << (n << 3)) - 1; // n = 0: none kept
+            return ((long) LONGS.get(buf, pos) & keep) | (NEWLINES & ~keep);
+        }
+        return tail(buf, pos, n);
+    }
+
+    /**
+     * {@link #word} at the very end of an array, byte by byte. Apart and without a loop in word: the tokenizer
+     * reads past the data once per chunk, and C2 had compiled that loop, inlined, with a loop-limit check that
+     * failed there and recompiled the tokenizer's whole line (bench/RESULTS.md, session 8).
+     */
+    private static long tail(byte[] buf, int pos, int n) {
         long w = 0;
         for (int i = n - 1; i >= 0; i--) {
             w = (w << 8) | (buf[pos + i] & 0xFF);

@@ -417,15 +417,17 @@ public final class TraceReader {
     /** Simulates record {@code k}; the problem it has, or null. */
     private Problem record(Batch b, int k, int[] map, long number, FileState state) {
         EventDefinition def = b.def[k];
-        int key = b.key[k];
+        // the link and user columns hold values only for definitions with those fields (Batch#other): not read otherwise
+        boolean keyed = def.keyPosition >= 0;
+        int key = keyed ? b.key[k] : -1;
         try {
             sink.entity(number, def.kind(), b.time[k], map[b.type[k]], map[b.container[k]],
                     b.value[k] < 0 ? -1 : map[b.value[k]], b.number[k],
-                    b.other[k] < 0 ? -1 : map[b.other[k]], b.data, key, key < 0 ? -1 : b.keyEnd[k]);
-            if (b.user0[k] >= 0) {
+                    def.otherPosition < 0 ? -1 : map[b.other[k]], b.data, key, keyed ? b.keyEnd[k] : -1);
+            if (def.userCount > 0) {
                 int[] user = def.userPositions();
                 sink.userField(def.kind(), def.fieldNames().get(user[0]), map[b.user0[k]]);
-                if (b.user1[k] >= 0) {
+                if (def.userCount > 1) {
                     sink.userField(def.kind(), def.fieldNames().get(user[1]), map[b.user1[k]]);
                 }
             }

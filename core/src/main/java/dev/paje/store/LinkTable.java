@@ -55,14 +55,11 @@ public final class LinkTable extends EntityTable {
     }
 
     private int add(double startTime, double endTime, int valueIndex, int fromContainer, int toContainer, long keyRef) {
-        int r = rows.add();
-        rows.setDouble(r, START, startTime);
-        rows.setDouble(r, END, endTime);
-        rows.set(r, VALUE, valueIndex);
-        rows.set(r, FROM_TO, pair(fromContainer, toContainer));
-        keyRefs.add();
-        keyRefs.set(r, KEY_REF, keyRef);
-        keyRefs.set(r, RANK, -1);
+        // each row written whole at once (fields START, END, VALUE, FROM_TO; KEY_REF, RANK): one block lookup,
+        // no zeroing first
+        int r = rows.add(Double.doubleToRawLongBits(startTime), Double.doubleToRawLongBits(endTime), valueIndex,
+                pair(fromContainer, toContainer));
+        keyRefs.add(keyRef, -1);
         if (fromContainer >= 0 && toContainer >= 0) {
             completed(r, startTime, endTime);
         }

@@ -291,6 +291,21 @@ public final class Rows {
         return r;
     }
 
+    /** Appends a row of four fields and returns its index: one block lookup for the row (a link). */
+    public int add(long f0, long f1, long f2, long f3) {
+        if (drop) {
+            return size++;
+        }
+        int r = stride == 4 && file != null ? append() : add();
+        long[] data = rowData(r);
+        int at = rowAt(r);
+        data[at] = f0;
+        data[at + 1] = f1;
+        data[at + 2] = f2;
+        data[at + 3] = f3;
+        return r;
+    }
+
     /** Appends the {@code n} rows of {@code src} (row after row): a block at a time (summary levels, {@link RowStage}). */
     void addAll(long[] src, int n) {
         if (file == null) {

@@ -46,7 +46,8 @@ public final class PointSampler extends PixelSampler<PointSampler> {
             return finish();
         }
         lastLevel = -1;
-        if (Window.countEvents(t, grid.start(), grid.end()) > limit) { // counted whatever the order: straight into the counts, the rows a block at a time
+        // many: counted whatever the order, straight into the counts, the rows a block at a time
+        if (Window.countEvents(t, grid.start(), grid.end()) > limit) {
             if (counts == null) {
                 counts = new int[grid.width()];
             }

@@ -224,9 +224,8 @@ public final class JsonOut implements AutoCloseable {
             buf[n++] = '-';
             units = -units;
         }
-        long one = TEN[decimals];
-        long whole = units / one;
-        int fraction = (int) (units - whole * one); // below 10^9
+        long whole = wholeUnits(units, decimals);
+        int fraction = (int) (units - whole * TEN[decimals]); // below 10^9
         digits(whole);
         if (fraction != 0) {
             int places = decimals;
@@ -242,6 +241,25 @@ public final class JsonOut implements AutoCloseable {
             n += places;
             putDigits(fraction, n, places);
         }
+    }
+
+    /**
+     * {@code units / 10^decimals}: a division by a constant per case, which the JIT makes a multiplication (a long
+     * division by a variable was the costliest step of writing a variable's cells: up to ~90 cycles).
+     */
+    private static long wholeUnits(long units, int decimals) {
+        return switch (decimals) {
+            case 0 -> units;
+            case 1 -> units / 10;
+            case 2 -> units / 100;
+            case 3 -> units / 1_000;
+            case 4 -> units / 10_000;
+            case 5 -> units / 100_000;
+            case 6 -> units / 1_000_000;
+            case 7 -> units / 10_000_000;
+            case 8 -> units / 100_000_000;
+            default -> units / 1_000_000_000;
+        };
     }
 
     /**

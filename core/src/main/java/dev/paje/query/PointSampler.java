@@ -16,8 +16,8 @@ import java.util.function.IntToDoubleFunction;
  * the summary: a bucket's count goes to the pixel holding it, or, when it straddles pixel edges, is
  * shared in proportion to the overlap, rounded so that the counts of the pixels up to each one are
  * those of the proportional shares rounded. The buckets across the window's edges are counted in
- * the rows (two binary searches each), so the total is the rows'; where pixel edges fall on bucket
- * edges every count is.
+ * the rows (searched among the rows the summary's counts place them in), so the total is the rows';
+ * where pixel edges fall on bucket edges every count is.
  */
 public final class PointSampler extends PixelSampler<PointSampler> {
     private final int limit;
@@ -42,13 +42,12 @@ public final class PointSampler extends PixelSampler<PointSampler> {
         start();
         EventSummary summary = summaries ? t.summary() : null;
         lastLevel = summary == null || !(grid.pixel() > 0) ? -1 : summary.levelFor(grid.pixel(), summary.traceEnd(), t.size());
-        boolean many = Window.countEvents(t, grid.start(), grid.end()) > limit;
-        if (lastLevel >= 0 && many) {
-            countSummary(t, summary, lastLevel);
+        if (lastLevel >= 0 && countSummary(t, summary, lastLevel)) {
             return finish();
         }
         lastLevel = -1;
-        if (many) { // counted whatever the order: straight into the counts, the rows a block at a time
+        // many: counted whatever the order, straight into the counts, the rows a block at a time
+        if (Window.countEvents(t, grid.start(), grid.end()) > limit) {
             if (counts == null) {
                 counts = new int[grid.width()];
             }
@@ -61,7 +60,11 @@ public final class PointSampler extends PixelSampler<PointSampler> {
         return finish();
     }
 
-    private void countSummary(EventTable t, EventSummary s, int k) {
+    /**
+     * Counts the window's events from level {@code k} of the summary, or returns false (counts left empty)
+     * when the window holds no more than {@link #limit} of them: then they are drawn as rows.
+     */
+    private boolean countSummary(EventTable t, EventSummary s, int k) {
         int w = grid.width();
         if (counts == null) {
             counts = new int[w];
@@ -69,24 +72,36 @@ public final class PointSampler extends PixelSampler<PointSampler> {
         if (shares == null) {
             shares = new double[w];
         }
-        dense = true;
         double ws = grid.start();
         double we = grid.end();
         int[] in = s.entriesIn(k, ws, we);
+        if (in[0] == in[1]) {
+            return false; // no event in the window's buckets
+        }
+        // The rows are in time order (else no summary): a bucket's events are its count rows from where the
+        // bucket before ends, a hint for the edge buckets' searches (checked: the same answers whatever it is).
+        int first = Window.firstStartAfter(t.size(), ws, t::time, false); // the one search over the whole table
+        int row = first;
         for (int i = in[0]; i < in[1]; i++) {
             long b = s.bucket(k, i);
             double a = s.bucketStart(k, b);
             double z = s.bucketStart(k, b + 1);
             double xa = grid.position(a);
             double xb = grid.position(z);
-            double count = s.entryCount(k, i);
+            long c = s.entryCount(k, i);
+            double count = c;
             if (a < ws || z > we) {
-                // a bucket across the window's edge: its events in the window, counted in the rows
-                count = Window.countEvents(t, Math.max(a, ws), Math.min(z, we), z > we);
+                // a bucket across the window's edge: its events in the window, counted in the rows near its own
+                int far = (int) Math.min(t.size(), row + c);
+                int from = Window.firstEventAfter(t, Math.max(a, ws), false, row, far);
+                row = Window.firstEventAfter(t, Math.min(z, we), z > we, from, far);
+                count = row - from;
                 if (!(xb > xa)) {
                     shares[w - 1] += count; // a bucket starting at the window's end: its events at that end
                     continue;
                 }
+            } else {
+                row += c;
             }
             int p0 = Math.min(w - 1, (int) xa);
             int p1 = Math.min(w - 1, (int) xb);
@@ -101,6 +116,11 @@ public final class PointSampler extends PixelSampler<PointSampler> {
                 }
             }
         }
+        if (Window.firstEventAfter(t, we, true, row, row) - first <= limit) {
+            Arrays.fill(shares, 0);
+            return false; // few enough to draw (the same test as the rows': the events in [start, end])
+        }
+        dense = true;
         double sum = 0;
         long before = 0;
         for (int p = 0; p < w; p++) {
@@ -110,6 +130,7 @@ public final class PointSampler extends PixelSampler<PointSampler> {
             counts[p] = (int) (upTo - before);
             before = upTo;
         }
+        return true;
     }
 
     /** Replaces the content by the complete links of {@code t} intersecting the window. */

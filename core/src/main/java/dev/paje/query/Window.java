@@ -86,6 +86,14 @@ public final class Window {
         return firstStartAfter(n, end, t::time, closed) - firstStartAfter(n, start, t::time, false);
     }
 
+    /**
+     * The first event at or after {@code x} (after it when {@code strict}), searched in rows {@code [near, far]}
+     * first, checked, else in the whole table (the same answer): a summary's counts give where a bucket's events are.
+     */
+    static int firstEventAfter(EventTable t, double x, boolean strict, int near, int far) {
+        return firstStartAfter(t.size(), x, t::time, strict, near, far);
+    }
+
     /** Steps of a variable intersecting the window: O(log n + answer). */
     public static void variables(VariableTable t, double start, double end, IntConsumer rows) {
         variables(t, start, end, 0, t.size(), rows);
@@ -142,13 +150,21 @@ public final class Window {
      * {@code x} and the answer found before {@code far + 1} prove it lies there).
      */
     static int firstStartAfter(int n, double x, java.util.function.IntToDoubleFunction key, int near, int far) {
+        return firstStartAfter(n, x, key, false, near, far);
+    }
+
+    /** The same, for the first key > {@code x} when {@code strict}. */
+    static int firstStartAfter(int n, double x, java.util.function.IntToDoubleFunction key, boolean strict, int near, int far) {
         int lo = Math.max(0, Math.min(near, n));
         int hi = Math.max(lo, Math.min(far + 1, n));
-        if (lo > 0 && !(key.applyAsDouble(lo - 1) < x)) {
-            return firstStartAfter(0, lo, x, key, false);
+        if (lo > 0) {
+            double k = key.applyAsDouble(lo - 1);
+            if (!(k < x || (strict && k == x))) {
+                return firstStartAfter(0, lo, x, key, strict);
+            }
         }
-        int r = firstStartAfter(lo, hi, x, key, false);
-        return r < hi ? r : firstStartAfter(hi, n, x, key, false);
+        int r = firstStartAfter(lo, hi, x, key, strict);
+        return r < hi ? r : firstStartAfter(hi, n, x, key, strict);
     }
 
     /** First row in {@code [from, to)} whose key is >= {@code x} (or > x when {@code strict}); {@code to} if none. */

@@ -19,12 +19,18 @@ public final class BlockCache {
     private volatile long budget;
     private final FrameRing ring = new FrameRing();
     /**
-     * Arrays of evicted frames, by stride, for the next blocks read: up to an eighth of the budget in all, so that
+     * Arrays of evicted frames, by stride, for the next blocks read: up to half of the budget in all, so that
      * a window reading other kinds of tables than the last one (other strides) still finds arrays.
      */
     private final long[][][] spares = new long[Rows.MAX_STRIDE + 1][16][];
     private final int[] spareCount = new int[Rows.MAX_STRIDE + 1];
     private long spareBytes;
+    /**
+     * The spares stay within this part of the budget: an eighth let a window whose kinds of table (strides) differ
+     * from the last one's drop most evicted arrays and allocate new ones (517 of 703 MB allocated over 3 passes of
+     * bench/view-cpu.sh on 10 GB, 14 collections, 5 of them full); a half, 102 MB and 4 collections, 1 full.
+     */
+    private static final int SPARE_PART = 2;
     /** Arrays reused so far (tests). */
     private long recycled;
 
@@ -70,7 +76,11 @@ public final class BlockCache {
 
     /** Reads block {@code b} of {@code rows} and makes it resident. */
     Frame load(Rows rows, int b) {
-        long[] data = spare(rows.stride());
+        long[] data;
+        synchronized (this) { // room first: the array of the block it evicts may be this one's
+            makeRoom(rows.stride() * Rows.BLOCK_ROWS * 8L);
+            data = spare(rows.stride());
+        }
         long t0 = System.nanoTime();
         try {
             rows.file().readBlock(rows, b, data);
@@ -87,15 +97,20 @@ public final class BlockCache {
                 keep(data, rows.stride());
                 return there; // another thread was first
             }
-            while (ring.bytes() + data.length * 8L > budget && ring.count() > 0) {
-                Frame gone = ring.evict();
-                gone.retired = true; // before its array is written again (readers check it after reading)
-                keep(gone.data, gone.owner.stride());
-            }
+            makeRoom(data.length * 8L); // another thread may have filled it meanwhile
             ring.add(f);
             rows.publish(f);
         }
         return f;
+    }
+
+    /** Evicts frames until {@code bytes} more fit in the budget, keeping their arrays. */
+    private void makeRoom(long bytes) {
+        while (ring.bytes() + bytes > budget && ring.count() > 0) {
+            Frame gone = ring.evict();
+            gone.retired = true; // before its array is written again (readers check it after reading)
+            keep(gone.data, gone.owner.stride());
+        }
     }
 
     /**
@@ -118,11 +133,11 @@ public final class BlockCache {
     }
 
     /**
-     * Keeps {@code data} for a later block of the same stride. The spares stay within an eighth of the budget: past
+     * Keeps {@code data} for a later block of the same stride. The spares stay within half of the budget: past
      * it, the stride with the most spares gives one up (what a window no longer reads goes), or {@code data} is dropped.
      */
     private void keep(long[] data, int stride) {
-        while (spareBytes + data.length * 8L > budget / 8) {
+        while (spareBytes + data.length * 8L > budget / SPARE_PART) {
             int most = stride;
             for (int k = 1; k < spareCount.length; k++) {
                 if ((long) spareCount[k] * k > (long) spareCount[most] * most) {

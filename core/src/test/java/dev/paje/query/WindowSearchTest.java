@@ -24,6 +24,9 @@ class WindowSearchTest {
             int whole = Window.firstStartAfter(n, x, i -> keys[i], false);
             assertThat(Window.firstStartAfter(n, x, i -> keys[i], near, far))
                     .as("keys %s, x %s, hint [%d, %d]", Arrays.toString(keys), x, near, far).isEqualTo(whole);
+            int after = Window.firstStartAfter(n, x, i -> keys[i], true); // the first key > x: a closed window's end
+            assertThat(Window.firstStartAfter(n, x, i -> keys[i], true, near, far))
+                    .as("strict: keys %s, x %s, hint [%d, %d]", Arrays.toString(keys), x, near, far).isEqualTo(after);
         }
     }
 }

@@ -24,8 +24,9 @@ final class WindowHandler implements Endpoint {
 
     private final TraceView model;
     private final LogicalView logical;
-    /** A request came: the warm-up ({@link WarmUp}) has nothing left to do for it. */
-    private volatile boolean asked;
+    /** Window requests being answered: the warm-up ({@link WarmUp}) waits while there is one. */
+    private final java.util.concurrent.atomic.AtomicInteger active = new java.util.concurrent.atomic.AtomicInteger();
+    private final Object idle = new Object();
 
     WindowHandler(TraceView model) {
         this(model, null);
@@ -39,7 +40,15 @@ final class WindowHandler implements Endpoint {
 
     @Override
     public void handle(HttpExchange ex, Params params) throws IOException {
-        asked = true;
+        begin();
+        try {
+            respond(ex, params);
+        } finally {
+            end();
+        }
+    }
+
+    private void respond(HttpExchange ex, Params params) throws IOException {
         double start = params.number("start");
         double end = params.number("end");
         int width = params.integer("width", 1, MAX_WIDTH);
@@ -70,8 +79,26 @@ final class WindowHandler implements Endpoint {
         }
     }
 
-    boolean asked() {
-        return asked;
+    /** A request is being answered (until {@link #end}). */
+    void begin() {
+        active.incrementAndGet();
+    }
+
+    void end() {
+        if (active.decrementAndGet() == 0) {
+            synchronized (idle) {
+                idle.notifyAll();
+            }
+        }
+    }
+
+    /** Returns once no window request is being answered (at once when none is). */
+    void awaitIdle() throws InterruptedException {
+        synchronized (idle) {
+            while (active.get() > 0) {
+                idle.wait(100);
+            }
+        }
     }
 
     /** Writes the answer for every entity type of {@code ids} (measurements call this without HTTP). */

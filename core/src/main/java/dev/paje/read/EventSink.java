@@ -44,15 +44,6 @@ public interface EventSink {
         return false;
     }
 
-    /**
-     * Whether the sink writes the events' rows into a store's blocks: the reader then simulates several chunks
-     * container by container ({@link HeldBatches}), so that each table's block is touched for more rows at a time.
-     * The default, no.
-     */
-    default boolean storesRows() {
-        return false;
-    }
-
     /** End of all input: close what is still open. */
     void finish();
 }

@@ -41,9 +41,6 @@ public final class TraceReader {
     private long topLines;
     /** Problems of a run simulated container by container, reported in line order at its end. */
     private final java.util.List<Problem> deferred = new java.util.ArrayList<>();
-    /** Batches held back to be simulated together ({@link #consumeOrHold}), and how many at most. */
-    private final HeldBatches held = new HeldBatches();
-    private final int hold;
 
     public TraceReader(ReadOptions options, EventSink sink, Diagnostics diagnostics, Names names, int threads,
             Progress progress) {
@@ -52,7 +49,6 @@ public final class TraceReader {
         this.diagnostics = diagnostics;
         this.names = names;
         this.threads = Math.max(1, threads);
-        this.hold = sink.storesRows() && options.groupByContainer() ? heldBatches(options.chunkSize()) : 1;
         this.maps = new NameMaps(names);
         this.progress = progress == null ? Progress.NONE : progress;
     }
@@ -150,11 +146,11 @@ public final class TraceReader {
             long from = 0;
             for (long to = cuts.next(); to >= 0; to = cuts.next()) {
                 Batch batch = read(channel, from, to, pool);
-                consumeOrHold(tokenizer.tokenize(batch, snapshot), state, pool);
+                consume(tokenizer.tokenize(batch, snapshot), state);
+                pool.give(batch);
                 progress.advance(to);
                 from = to;
             }
-            flushHeld(state, pool);
         } else {
             parallel(channel, cuts, snapshot, state, threads);
         }
@@ -202,11 +198,11 @@ public final class TraceReader {
                     from = to;
                 }
                 if (pending.isEmpty()) {
-                    flushHeld(state, batches);
                     break;
                 }
                 Batch batch = pending.removeFirst().get();
-                consumeOrHold(batch, state, batches);
+                consume(batch, state);
+                batches.give(batch);
                 consumed = ends.removeFirst();
                 progress.advance(consumed);
             }
@@ -391,101 +387,6 @@ public final class TraceReader {
                 throw e;
             }
         }
-    }
-
-    /**
-     * Consumes {@code b}, or holds it back with the batches before it ({@link HeldBatches}) when the sink writes a
-     * store and every record of {@code b} is an entity event that commutes; held batches are simulated together when
-     * {@link #hold} of them are held or before a batch that cannot be. Which batches are held depends only on the
-     * file's chunks, so the store's bytes do not depend on the thread count or on timing.
-     */
-    private void consumeOrHold(Batch b, FileState state, BatchPool pool) throws IOException {
-        if (hold > 1 && holdable(b, state)) {
-            held.add(b, maps.map(b), state.lineBase);
-            state.lineBase += b.lines;
-            if (held.count() == hold) {
-                flushHeld(state, pool);
-            }
-            return;
-        }
-        flushHeld(state, pool);
-        consume(b, state);
-        pool.give(b);
-    }
-
-    /** Whether all of {@code b} is entity events that may be simulated container by container. */
-    private boolean holdable(Batch b, FileState state) {
-        if (b.size == 0 || state.header.definitionOpen()) {
-            return false;
-        }
-        for (int k = 0; k < b.size; k++) {
-            if (b.def[k] == null) {
-                return false; // a structure line: held batches are simulated before it
-            }
-        }
-        return commutes(b, 0, b.size, maps.map(b));
-    }
-
-    /**
-     * Simulates the held batches container by container, reports their problems in line order, and gives them back
-     * to {@code pool}. A problem that stops reading counts what file order would have: the events up to its line, and
-     * the lines of the batches before its own.
-     */
-    private void flushHeld(FileState state, BatchPool pool) {
-        int n = held.count();
-        if (n == 0) {
-            return;
-        }
-        try {
-            int ranges = held.order();
-            deferred.clear();
-            for (int i = 0; i < ranges; i++) {
-                int g = held.batchOf(i);
-                Batch b = held.batch(g);
-                int[] map = held.map(g);
-                long base = held.base(g);
-                for (int k = held.from(i), to = held.to(i); k < to; k++) {
-                    Problem p = record(b, k, map, base + b.line[k] + 1, state);
-                    if (p != null) {
-                        deferred.add(p);
-                    }
-                }
-            }
-            deferred.sort(java.util.Comparator.comparingLong(Problem::line));
-            for (Problem p : deferred) {
-                try {
-                    diagnostics.report(p);
-                } catch (TraceException e) { // reading stops at that line
-                    for (int g = 0; g < n; g++) {
-                        Batch b = held.batch(g);
-                        for (int k = 0; k < b.size; k++) {
-                            if (held.base(g) + b.line[k] + 1 <= p.line()) {
-                                events++;
-                            }
-                        }
-                        if (held.base(g) + b.lines < p.line()) {
-                            lines += b.lines;
-                        }
-                    }
-                    throw e;
-                }
-            }
-            for (int g = 0; g < n; g++) {
-                events += held.batch(g).size;
-                lines += held.batch(g).lines;
-            }
-        } finally {
-            held.release(pool);
-        }
-    }
-
-    /**
-     * How many batches are held at most: 8 (across 8 chunks a container's tables get enough rows for their blocks'
-     * lines; 16 was no better and used 40 MB more), fewer on small heaps (held batches, ~3.5 times their chunk each,
-     * take at most an eighth of the heap).
-     */
-    static int heldBatches(int chunk) {
-        return (int) Math.max(1, Math.min(8, Runtime.getRuntime().maxMemory() / (28L * chunk)));
     }
 
     /** Whether no record of {@code [from, to)} depends on the order between containers. */

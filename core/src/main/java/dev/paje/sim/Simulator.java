@@ -91,11 +91,6 @@ public final class Simulator implements EventSink {
     }
 
     @Override
-    public boolean storesRows() {
-        return store != null && !store.drops();
-    }
-
-    @Override
     public boolean commutes(int type, int value) {
         int i = types.find(type);
         return i >= 0 && types.get(i).valueIndex(value) >= 0; // else the event declares a value (or fails)

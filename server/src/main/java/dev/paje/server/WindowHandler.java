@@ -24,9 +24,8 @@ final class WindowHandler implements Endpoint {
 
     private final TraceView model;
     private final LogicalView logical;
-    /** Window requests being answered: the warm-up ({@link WarmUp}) waits while there is one. */
-    private final java.util.concurrent.atomic.AtomicInteger active = new java.util.concurrent.atomic.AtomicInteger();
-    private final Object idle = new Object();
+    /** A request came: the warm-up ({@link WarmUp}) has nothing left to do for it. */
+    private volatile boolean asked;
 
     WindowHandler(TraceView model) {
         this(model, null);
@@ -40,15 +39,7 @@ final class WindowHandler implements Endpoint {
 
     @Override
     public void handle(HttpExchange ex, Params params) throws IOException {
-        begin();
-        try {
-            respond(ex, params);
-        } finally {
-            end();
-        }
-    }
-
-    private void respond(HttpExchange ex, Params params) throws IOException {
+        asked = true;
         double start = params.number("start");
         double end = params.number("end");
         int width = params.integer("width", 1, MAX_WIDTH);
@@ -79,26 +70,8 @@ final class WindowHandler implements Endpoint {
         }
     }
 
-    /** A request is being answered (until {@link #end}). */
-    void begin() {
-        active.incrementAndGet();
-    }
-
-    void end() {
-        if (active.decrementAndGet() == 0) {
-            synchronized (idle) {
-                idle.notifyAll();
-            }
-        }
-    }
-
-    /** Returns once no window request is being answered (at once when none is). */
-    void awaitIdle() throws InterruptedException {
-        synchronized (idle) {
-            while (active.get() > 0) {
-                idle.wait(100);
-            }
-        }
+    boolean asked() {
+        return asked;
     }
 
     /** Writes the answer for every entity type of {@code ids} (measurements call this without HTTP). */

@@ -39,39 +39,6 @@ class WarmUpTest {
     }
 
     @Test
-    void waitsWhileAWindowIsAnsweredThenGoesOn() throws Exception {
-        Path file = dir.resolve("yield.trace");
-        AggregateTraceGenerator.write(file, 3, 6, 30);
-        TraceLoader.Loaded loaded = TraceLoader.builder().build().load(file);
-        TraceView model = new TraceView(loaded, "yield.trace");
-        WindowHandler handler = new WindowHandler(model);
-        handler.begin(); // a request being answered
-        WarmUp warm = new WarmUp(model, handler);
-        Thread t = warm.thread();
-        Thread.sleep(300);
-        assertThat(t.isAlive()).isTrue();
-        assertThat(warm.answered.get()).as("nothing answered while a request is").isZero();
-        handler.end();
-        t.join(60_000);
-        assertThat(t.isAlive()).as("the warm-up ended").isFalse();
-        assertThat(warm.answered.get()).isEqualTo(WarmUp.groups(loaded.trace())).isPositive();
-    }
-
-    @Test
-    void aFailedRequestDoesNotHoldTheWarmUp() throws Exception {
-        Path file = dir.resolve("failed.trace");
-        AggregateTraceGenerator.write(file, 3, 6, 30);
-        TraceLoader.Loaded loaded = TraceLoader.builder().build().load(file);
-        try (ViewerServer server = ViewerServer.start(loaded, "failed.trace", "127.0.0.1", 0)) {
-            assertThat(new Api(server).get("/api/window?start=2&end=1&width=10&containers=1").status()).isEqualTo(400);
-            assertThat(new Api(server).get("/api/window?start=0&end=1&width=10&containers=99999").status()).isEqualTo(404);
-            Thread warm = server.warmUp();
-            warm.join(60_000);
-            assertThat(warm.isAlive()).as("the warm-up ended").isFalse();
-        }
-    }
-
-    @Test
     void noWarmUpBeforeTheTraceIsReady() throws IOException {
         try (ViewerServer server = ViewerServer.starting("none.trace", "127.0.0.1", 0)) {
             assertThat(server.warmUp()).isNull();

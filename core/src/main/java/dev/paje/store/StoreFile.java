@@ -351,13 +351,7 @@ public final class StoreFile implements Closeable {
     /** Reads block {@code b} of {@code rows} into {@code data}, checking it against its checksum. */
     void readBlock(Rows rows, int b, long[] data) throws IOException {
         if (sealed) { // one index lookup, and a direct buffer: the viewer reads thousands of blocks per answer
-            BlockIndex.Page p = index.sealedPage(rows, b);
-            int i = b & (BlockIndex.PAGE - 1);
-            long slot = i < p.slots.length ? p.slots[i] : 0;
-            if (slot == 0) {
-                throw damaged("block " + b + " of a table has no slot");
-            }
-            readSlot(slot, data, p.crcs[i], b);
+            readIndexed(rows, b, data);
             return;
         }
         long slot = index.slot(rows, b);
@@ -381,6 +375,11 @@ public final class StoreFile implements Closeable {
         if (!unchanging()) {
             throw new IllegalStateException("a table being written is read through the writer's pool");
         }
+        readIndexed(rows, b, data);
+    }
+
+    /** Reads block {@code b} of {@code rows}, its table no longer changing, through one lookup of its index page. */
+    private void readIndexed(Rows rows, int b, long[] data) throws IOException {
         BlockIndex.Page p = index.sealedPage(rows, b);
         int i = b & (BlockIndex.PAGE - 1);
         long slot = i < p.slots.length ? p.slots[i] : 0;

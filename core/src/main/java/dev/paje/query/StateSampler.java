@@ -374,13 +374,7 @@ public final class StateSampler extends PixelSampler<StateSampler> {
             if (at >= 0) {
                 times[level][at] += time;
             } else {
-                if (v == null || n == v.length) {
-                    int size = v == null ? 4 : n * 2;
-                    values[level] = v = v == null ? new int[size] : Arrays.copyOf(v, size);
-                    times[level] = times[level] == null ? new double[size] : Arrays.copyOf(times[level], size);
-                }
-                v[n] = value;
-                times[level][n] = time;
+                append(values, times, level, n, value, time);
                 count[level] = n + 1;
                 at = n;
             }
@@ -631,14 +625,20 @@ public final class StateSampler extends PixelSampler<StateSampler> {
                 return;
             }
         }
-        if (values == null || n == values.length) {
-            int size = values == null ? 4 : n * 2;
-            openValues[level] = values = values == null ? new int[size] : Arrays.copyOf(values, size);
-            openTimes[level] = openTimes[level] == null ? new double[size] : Arrays.copyOf(openTimes[level], size);
-        }
-        values[n] = value;
-        openTimes[level][n] = time;
+        append(openValues, openTimes, level, n, value, time);
         openCount[level] = n + 1;
+    }
+
+    /** Puts {@code value} and {@code time} at place {@code n} of a level's lists, grown by doubling when full. */
+    private static void append(int[][] values, double[][] times, int level, int n, int value, double time) {
+        int[] v = values[level];
+        if (v == null || n == v.length) {
+            int size = v == null ? 4 : n * 2;
+            values[level] = v = v == null ? new int[size] : Arrays.copyOf(v, size);
+            times[level] = times[level] == null ? new double[size] : Arrays.copyOf(times[level], size);
+        }
+        v[n] = value;
+        times[level][n] = time;
     }
 
     private void flush(int level) {

@@ -17,6 +17,7 @@ import dev.paje.store.Trace;
 import dev.paje.store.Store;
 import dev.paje.store.StoreFile;
 import dev.paje.store.StoreMeta;
+import dev.paje.store.SummaryBuild;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -43,9 +44,20 @@ public final class TraceLoader {
     private final boolean summaries;
     private final boolean keepEntities;
     private final List<Importer> importers;
+    /** Summaries of the first screen first, the rest after the load returns (null: all before). */
+    private final FirstScreen firstScreen;
+
+    /**
+     * A progressive seal ({@link Builder#summariesFirst}): the tables of containers {@code 0..containers} summarized
+     * before the load returns, the others after; with {@code hold}, those wait for it (tests).
+     */
+    private record FirstScreen(int containers, java.util.concurrent.CountDownLatch hold) {
+    }
 
     private TraceLoader(ReadOptions read, SimOptions sim, int threads, Progress progress, CachePolicy cache,
-            boolean verifyCache, boolean summaries, boolean keepEntities, List<Importer> importers) {
+            boolean verifyCache, boolean summaries, boolean keepEntities, List<Importer> importers,
+            FirstScreen firstScreen) {
+        this.firstScreen = firstScreen;
         this.summaries = summaries;
         this.keepEntities = keepEntities;
         this.importers = importers;
@@ -128,7 +140,17 @@ public final class TraceLoader {
             discard(store, tmp);
             throw e;
         }
-        if (tmp != null) {
+        SummaryBuild building = loaded.trace() == null ? null : loaded.trace().summaryBuild();
+        if (tmp != null && building != null) { // renamed once sealed: a store cut short is never taken for a cache
+            Path from = tmp;
+            Path to = cacheFile;
+            StoreFile written = store;
+            if (loaded.valid() && loaded.warnings().isEmpty()) {
+                building.whenSealed().whenComplete((ok, failed) -> finishCache(from, to, written, failed == null));
+            } else {
+                Files.deleteIfExists(tmp); // the trace goes on reading it: the file lives while open
+            }
+        } else if (tmp != null) {
             if (loaded.valid() && loaded.warnings().isEmpty()) {
                 try {
                     Files.move(tmp, cacheFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -142,6 +164,27 @@ public final class TraceLoader {
             }
         }
         return notices.isEmpty() ? loaded : loaded.withNotices(notices);
+    }
+
+    /**
+     * After a progressive seal: the finished cache moved into place, or a store whose build failed deleted (a
+     * rename that fails leaves the temporary name, never read; the viewer keeps reading the open file).
+     */
+    private static void finishCache(Path tmp, Path cacheFile, StoreFile store, boolean sealed) {
+        try {
+            if (sealed) {
+                Files.move(tmp, cacheFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                store.moved(cacheFile);
+            } else {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException again) {
+                // nothing more to do: a temporary name is never read
+            }
+        }
     }
 
     /** A store file in the cache folder or else the temporary folder, unlinked at once. */
@@ -211,7 +254,13 @@ public final class TraceLoader {
         }
         if (trace != null && file != null) {
             try {
-                store.seal(trace, key == null ? "temporary" : key, reader.lines(), reader.events());
+                String k = key == null ? "temporary" : key;
+                if (firstScreen == null) {
+                    store.seal(trace, k, reader.lines(), reader.events());
+                } else {
+                    store.sealProgressively(trace, k, reader.lines(), reader.events(), firstScreen.containers(),
+                            firstScreen.hold());
+                }
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             }
@@ -322,6 +371,25 @@ public final class TraceLoader {
             return this;
         }
 
+        private FirstScreen firstScreen;
+
+        /**
+         * With {@link #summaries}: the load returns once the summaries of the tables of containers {@code 0..containers}
+         * (by id: a first screen) are written; the others are built, and the store (a cache) sealed and renamed, in
+         * the background ({@link Trace#summaryBuild()}), and a reader asking for a summary not written yet waits for
+         * it, built next: answers are the same as after the whole seal (default: all before the load returns).
+         */
+        public Builder summariesFirst(int containers) {
+            this.firstScreen = new FirstScreen(containers, firstScreen == null ? null : firstScreen.hold());
+            return this;
+        }
+
+        /** For tests of {@link #summariesFirst}: the summaries beyond the first screen wait for {@code hold} (those asked for excepted). */
+        public Builder summariesHeld(java.util.concurrent.CountDownLatch hold) {
+            this.firstScreen = new FirstScreen(firstScreen == null ? 0 : firstScreen.containers(), hold);
+            return this;
+        }
+
         /**
          * Check every block of a cache against its checksum when opening it (default: yes). Without
          * it, opening reads only the metadata and a damaged block is found when it is read.
@@ -402,7 +470,7 @@ public final class TraceLoader {
             return new TraceLoader(new ReadOptions(legacyNames, failFast, maxProblems, followTraceFiles, chunkSize,
                     groupByContainer),
                     new SimOptions(ignoreIncompleteLinks, stopAt, singlePrecisionVariables, noImbrication, endAtLeast), threads, progress, cache, verifyCache, summaries,
-                    keepEntities, importers);
+                    keepEntities, importers, firstScreen);
         }
     }
 }

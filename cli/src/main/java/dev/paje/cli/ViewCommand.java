@@ -80,7 +80,9 @@ final class ViewCommand implements Callable<Integer> {
             openBrowser(server.url(), err);
         }
         // opening a cache reads only its metadata: blocks are checked as they are read (first paint stays fast)
-        TraceLoader loader = command.load.builder(server.progress()).collectProblems(100).verifyCache(false).summaries(true).build();
+        // ready once the first screen's summaries are written (the warm-up's rows); the rest build in the background
+        TraceLoader loader = command.load.builder(server.progress()).collectProblems(100).verifyCache(false).summaries(true)
+                .summariesFirst(ViewerServer.FIRST_SCREEN_ROWS).build();
         TraceLoader.Loaded loaded = TraceInput.load(loader, trace, err);
         if (loaded == null) {
             server.close();

@@ -11,9 +11,20 @@ public abstract sealed class EntityTable permits StateTable, EventTable, Variabl
     Pyramid pyramid;
     /** The summary being built while the rows are written (a store's tables), or null. */
     LiveSummary live;
+    /** The build at seal this table's summary is still to come from (progressive seal), or null. */
+    volatile SummaryBuild pending;
 
     EntityTable(Rows rows) {
         this.rows = rows;
+    }
+
+    /**
+     * The summary, or null; while a progressive seal has not written it yet, it is built next and waited for
+     * ({@link SummaryBuild#await}): never an answer from the rows that the summary's would differ from.
+     */
+    final Pyramid pyramid() {
+        SummaryBuild b = pending;
+        return b == null ? pyramid : b.await(this);
     }
 
     public final int size() {

@@ -15,7 +15,7 @@ public final class EventTable extends EntityTable {
 
     /** The multi-resolution summary of the events (built while the store is written), or null. */
     public EventSummary summary() {
-        return (EventSummary) pyramid;
+        return (EventSummary) pyramid();
     }
 
     /** Time of the last row {@link #add} appended (NaN: none yet, or the rows were read back). */

@@ -23,7 +23,7 @@ public final class StateTable extends EntityTable {
 
     /** The multi-resolution summary of the rows (built while the store is written), or null. */
     public StateSummary summary() {
-        return (StateSummary) pyramid;
+        return (StateSummary) pyramid();
     }
 
     /** Appends an open state and returns its row. */

@@ -1,11 +1,6 @@
 package dev.paje.store;
 
 import java.io.IOException;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 
 /**
  * Where a trace being simulated puts its entities: a {@link StoreFile} being written and the
@@ -109,49 +104,16 @@ public final class Store {
 
     /**
      * Builds the summaries of the large state, variable and event tables, {@code threads} tables at
-     * a time, the largest first (so that no large one is left alone on one core at the end): the file is frozen
-     * (every block saved, readable from any thread), each summary is built on the heap by a worker
-     * ({@link LiveSummary#buildAtSeal}: each row read and summarized once, level rows in whole blocks), and this
-     * thread copies them into the file in that order (so the file is the same whatever the thread count), their
-     * block arrays going back to the workers, with at most two per worker waiting.
+     * a time, the largest first (so that no large one is left alone on one core at the end), then seals the store
+     * ({@link SummaryBuild}): the file is frozen (every block saved, readable from any thread), each summary is built
+     * on the heap by a worker ({@link LiveSummary#buildAtSeal}: each row read and summarized once, level rows in whole
+     * blocks), and this thread copies them into the file in that order (so the file is the same whatever the thread
+     * count), their block arrays going back to the workers, with at most two per worker waiting.
      */
-    static void summarize(Trace trace, StoreFile file, int threads) throws IOException {
-        List<EntityTable> tables = new ArrayList<>();
-        for (Container c : trace.containers()) {
-            for (Type t : trace.types()) {
-                EntityTable table = c.table(t);
-                if (table != null && table.size() >= Pyramid.MIN_ROWS && !(table instanceof LinkTable)) {
-                    tables.add(table);
-                }
-            }
-        }
-        if (tables.isEmpty()) {
-            return;
-        }
-        tables.sort(java.util.Comparator.comparingInt(EntityTable::size).reversed()); // stable: ties in trace order
-        double start = trace.start();
-        double end = trace.end();
-        // spares up to an eighth of the heap: on 10 GB at 256 MB, 33 MB of level blocks were out at once, and a
-        // sixteenth let 1.8 GB of them become garbage (each large table's blocks beyond it)
-        BlockRecycler recycler = new BlockRecycler(Math.max(1L << 20, Runtime.getRuntime().maxMemory() / 8));
-        file.freeze();
-        ExecutorService workers = Workers.pool(threads, "paje-summary");
-        try {
-            ArrayDeque<Future<LiveSummary.AtSeal>> waiting = new ArrayDeque<>();
-            int next = 0;
-            for (EntityTable table : tables) {
-                while (next < tables.size() && waiting.size() < 2 * threads) {
-                    EntityTable t = tables.get(next++);
-                    waiting.add(workers.submit(
-                            () -> LiveSummary.buildAtSeal(t, start, end, Pyramid.minPerBucket(t), recycler)));
-                }
-                LiveSummary.AtSeal onHeap = Workers.get(waiting.poll(), "building the summaries");
-                table.pyramid = onHeap == null ? null : onHeap.writeTo(file);
-            }
-        } finally {
-            workers.shutdownNow();
-            file.thaw();
-        }
+    static void summarizeAndSeal(Trace trace, StoreFile file, int threads, StoreMeta.Encoder meta) throws IOException {
+        SummaryBuild build = new SummaryBuild(trace, file, threads, -1, null);
+        build.run(meta);
+        build.awaitSealed();
     }
 
     /** A new, empty table of {@code kind} in this store. */
@@ -177,8 +139,32 @@ public final class Store {
         if (summaries && live) {
             finishLive(trace, trace.end());
         } else if (summaries) {
-            summarize(trace, file, threads);
+            summarizeAndSeal(trace, file, threads, new StoreMeta.Encoder(trace, keys, key, lines, events));
+            return;
         }
         file.seal(new StoreMeta.Encoder(trace, keys, key, lines, events));
+    }
+
+    /**
+     * {@link #seal}, but returns once the summaries of the tables of containers {@code 0..firstContainers} (a first
+     * screen) are written: the rest are built, and the store sealed, on a background thread ({@link SummaryBuild},
+     * also {@link Trace#summaryBuild()}); a reader asking for a summary not written yet waits for it, built next.
+     * With {@code hold}, the tables beyond the first screen wait for it to open (tests: a build under way).
+     * Without summaries (or built while writing), this is {@link #seal} and returns null.
+     */
+    public SummaryBuild sealProgressively(Trace trace, String key, long lines, long events, int firstContainers,
+            java.util.concurrent.CountDownLatch hold) throws IOException {
+        if (drop || !summaries || live) {
+            seal(trace, key, lines, events);
+            return null;
+        }
+        SummaryBuild build = new SummaryBuild(trace, file, threads, firstContainers, hold);
+        StoreMeta.Encoder meta = new StoreMeta.Encoder(trace, keys, key, lines, events);
+        trace.summaryBuild(build);
+        Thread t = new Thread(() -> build.run(meta), "paje-seal");
+        t.setDaemon(true); // a viewer stopped before the end leaves a temporary file that is never read
+        t.start();
+        build.awaitFirst();
+        return build;
     }
 }

@@ -350,7 +350,7 @@ public final class StoreFile implements Closeable {
 
     /** Reads block {@code b} of {@code rows} into {@code data}, checking it against its checksum. */
     void readBlock(Rows rows, int b, long[] data) throws IOException {
-        if (sealed) { // one index lookup, and a direct buffer: the viewer reads thousands of blocks per answer
+        if (sealed || frozen) { // one index lookup, and a direct buffer: the viewer reads thousands of blocks per answer
             readIndexed(rows, b, data);
             return;
         }
@@ -406,14 +406,8 @@ public final class StoreFile implements Closeable {
 
     private void readSlot(long slot, long[] data, int crc, String what, int block) throws IOException {
         int bytes = data.length * 8;
-        if (!sealed && slot >= stagingStart && slot < stagingStart + staging.position()) {
-            ByteBuffer src = staging.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-            src.limit((int) (slot - stagingStart) + bytes).position((int) (slot - stagingStart));
-            src.asLongBuffer().get(data);
+        if (!sealed && slot + bytes > durable && fromStaging(slot, data, bytes)) {
             return;
-        }
-        if (!sealed) {
-            awaitFlushOver(slot, bytes); // its bytes may not be in the file yet
         }
         ByteBuffer s = directScratch.get(); // a heap buffer is read into a temporary direct one and copied again
         s.clear().limit(bytes);
@@ -430,6 +424,22 @@ public final class StoreFile implements Closeable {
             throw damaged(described(what, block) + " at offset " + slot + " does not match its checksum");
         }
         s.asLongBuffer().get(data);
+    }
+
+    /**
+     * Reads a slot not yet known to be in the file: from the staging buffer when it is there (true), else after the
+     * background write over it. Under the lock: a reader of a progressive seal's summaries reads while the sealing
+     * thread appends (slots already in the file are read without it).
+     */
+    private synchronized boolean fromStaging(long slot, long[] data, int bytes) throws IOException {
+        if (staging != null && slot >= stagingStart && slot < stagingStart + staging.position()) {
+            ByteBuffer src = staging.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+            src.limit((int) (slot - stagingStart) + bytes).position((int) (slot - stagingStart));
+            src.asLongBuffer().get(data);
+            return true;
+        }
+        awaitFlushOver(slot, bytes); // its bytes may not be in the file yet
+        return false;
     }
 
     private static String described(String what, int block) {
@@ -466,6 +476,7 @@ public final class StoreFile implements Closeable {
         head.flip();
         writeFully(head, 0);
         sealed = true;
+        frozen = false; // read as sealed from now on (the cache's frames of a frozen file stay valid)
     }
 
     /** Gives up writing: the blocks in memory are dropped (the file is deleted by the caller). */

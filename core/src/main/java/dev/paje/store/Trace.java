@@ -33,6 +33,18 @@ public final class Trace implements java.io.Closeable {
         this.end = end;
     }
 
+    /** The summaries still being built after a progressive seal ({@link Store#sealProgressively}), or null. */
+    private volatile SummaryBuild summaryBuild;
+
+    /** The build of the summaries that goes on after the trace is usable, or null when there is none. */
+    public SummaryBuild summaryBuild() {
+        return summaryBuild;
+    }
+
+    void summaryBuild(SummaryBuild build) {
+        this.summaryBuild = build;
+    }
+
     /** Interned name {@code id}: link keys are stored as such ids. */
     public String name(int id) {
         return names.text(id);

@@ -20,7 +20,7 @@ public final class VariableTable extends EntityTable {
 
     /** The multi-resolution summary of the steps (built while the store is written), or null. */
     public VariableSummary summary() {
-        return (VariableSummary) pyramid;
+        return (VariableSummary) pyramid();
     }
 
     /**
@@ -127,8 +127,9 @@ public final class VariableTable extends EntityTable {
      * every block of every variable for this), else one scan.
      */
     public double[] range() {
-        if (pyramid != null) {
-            return summary().range();
+        VariableSummary summary = summary();
+        if (summary != null) {
+            return summary.range();
         }
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;

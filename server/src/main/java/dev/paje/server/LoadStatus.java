@@ -1,6 +1,7 @@
 package dev.paje.server;
 
 import dev.paje.read.Progress;
+import dev.paje.store.SummaryBuild;
 
 /**
  * How far loading the trace has come, for {@code /api/status}: the server starts before the trace
@@ -15,6 +16,9 @@ final class LoadStatus implements Progress {
     private volatile long bytesDone;
     private volatile String message = "";
     private final long started = System.nanoTime();
+    /** The summaries still built after ready (a progressive seal), or null. */
+    private volatile SummaryBuild summaries;
+    private volatile double summariesDone = Double.NaN;
 
     @Override
     public void start(String name, long bytes) {
@@ -30,6 +34,24 @@ final class LoadStatus implements Progress {
 
     void ready() {
         state = State.READY;
+    }
+
+    /** Ready with these summaries still to come (null: none, or all done). */
+    void ready(SummaryBuild building) {
+        summaries = building;
+        if (building != null) {
+            building.whenSealed().thenRun(() -> summariesDone = seconds());
+        }
+        state = State.READY;
+    }
+
+    /** Seconds from the server's start to the last summary written and the store sealed (NaN until then). */
+    double summariesDone() {
+        return summariesDone;
+    }
+
+    SummaryBuild summaries() {
+        return summaries;
     }
 
     void failed(String why) {

@@ -54,6 +54,9 @@ public final class ViewerServer implements AutoCloseable {
         this.source = source;
     }
 
+    /** Containers 1 to this (by id) are a first screen: their summaries are built before the viewer is ready. */
+    public static final int FIRST_SCREEN_ROWS = WarmUp.ROWS;
+
     /** Serves the page and the API for a loaded trace; port 0 picks a free port. */
     public static ViewerServer start(TraceLoader.Loaded loaded, String traceName, String host, int port)
             throws IOException {
@@ -122,7 +125,7 @@ public final class ViewerServer implements AutoCloseable {
         data.get("/api/sql").set(query);
         this.model = model;
         this.window = window;
-        status.ready();
+        status.ready(loaded.trace() == null ? null : loaded.trace().summaryBuild());
     }
 
     /**

@@ -1,0 +1,259 @@
+package dev.paje.store;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+
+/**
+ * The summaries built at seal ({@link Store#summarize}), table by table, and then the seal itself: either all
+ * at once on the sealing thread, or <em>progressively</em> ({@link Store#sealProgressively}): the tables of the
+ * first containers (a first screen) first, the trace usable as soon as those are done, the rest on a background
+ * thread, and a table asked for before its summary is there ({@link EntityTable#pyramid()}) is built next and
+ * waited for, so that every answer is the one after the whole seal. The file is sealed (metadata, header) only
+ * once every summary is written: a store cut short is never read.
+ */
+public final class SummaryBuild {
+    private final Trace trace;
+    private final StoreFile file;
+    private final int threads;
+    /** Tables in build order (first screen's largest first, then the rest's largest first). */
+    private final List<EntityTable> order;
+    private final int first;
+    private final Set<EntityTable> firstSet;
+    private final CountDownLatch firstDone = new CountDownLatch(1);
+    private final CountDownLatch hold;
+    /** Tables asked for by readers, not yet handed to a worker: built next. */
+    private final ArrayDeque<EntityTable> urgent = new ArrayDeque<>();
+    private final Set<EntityTable> started = new HashSet<>();
+    private int next;
+    private int done;
+    /** Tables of the first screen not summarized yet. */
+    private int firstLeft;
+    private volatile Throwable failure;
+    private final CompletableFuture<Void> sealed = new CompletableFuture<>();
+
+    /**
+     * The build of {@code trace}'s summaries into {@code file} by {@code threads} workers; the tables of containers
+     * {@code 0..firstContainers} go first; with {@code hold}, the others wait for it (tests: a build still under way).
+     */
+    SummaryBuild(Trace trace, StoreFile file, int threads, int firstContainers, CountDownLatch hold) {
+        this.trace = trace;
+        this.file = file;
+        this.threads = Math.max(1, threads);
+        this.hold = hold;
+        List<EntityTable> firsts = new ArrayList<>();
+        List<EntityTable> rest = new ArrayList<>();
+        List<Container> cs = trace.containers();
+        for (int i = 0; i < cs.size(); i++) {
+            for (Type t : trace.types()) {
+                EntityTable table = cs.get(i).table(t);
+                if (table != null && table.size() >= Pyramid.MIN_ROWS && !(table instanceof LinkTable)) {
+                    (i <= firstContainers ? firsts : rest).add(table);
+                }
+            }
+        }
+        Comparator<EntityTable> largest = Comparator.comparingInt(EntityTable::size).reversed(); // stable: ties in trace order
+        firsts.sort(largest);
+        rest.sort(largest);
+        this.first = firsts.size();
+        this.firstLeft = first;
+        this.firstSet = new HashSet<>(firsts);
+        this.order = new ArrayList<>(firsts);
+        order.addAll(rest);
+        for (EntityTable t : order) {
+            t.pending = this;
+        }
+    }
+
+    /** Tables to summarize in all. */
+    public synchronized int total() {
+        return order.size();
+    }
+
+    /** Tables summarized so far. */
+    public synchronized int done() {
+        return done;
+    }
+
+    /** True once every summary is written and the store sealed. */
+    public boolean finished() {
+        return sealed.isDone() && !sealed.isCompletedExceptionally();
+    }
+
+    /** What stopped the build (the store is then not sealed), or null. */
+    public Throwable failure() {
+        return failure;
+    }
+
+    /** Completes when the store is sealed (exceptionally when the build failed). */
+    public CompletableFuture<Void> whenSealed() {
+        return sealed;
+    }
+
+    /** Waits until the first screen's tables are summarized (or the build failed). */
+    void awaitFirst() throws IOException {
+        try {
+            firstDone.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while building the summaries");
+        }
+        rethrow();
+    }
+
+    /** Waits for the seal (all summaries written); its failure is thrown here. */
+    public void awaitSealed() throws IOException {
+        try {
+            sealed.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while building the summaries");
+        } catch (java.util.concurrent.ExecutionException e) {
+            rethrow();
+        }
+    }
+
+    private void rethrow() throws IOException {
+        Throwable f = failure;
+        if (f instanceof IOException io) {
+            throw io;
+        } else if (f instanceof RuntimeException r) {
+            throw r;
+        } else if (f instanceof Error err) {
+            throw err;
+        } else if (f != null) {
+            throw new IOException(f);
+        }
+    }
+
+    /**
+     * The summary of {@code table}, waiting for it (and building it next) when it is not written yet: a reader never
+     * answers from a summary that is not there, so its answer is the one after the seal.
+     */
+    Pyramid await(EntityTable table) {
+        synchronized (this) {
+            if (table.pending == this && !started.contains(table)) {
+                urgent.remove(table);
+                urgent.addFirst(table);
+                notifyAll(); // a held build takes it
+            }
+            boolean interrupted = false;
+            while (table.pending == this && failure == null) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    interrupted = true; // the answer is still owed: waited for anyway
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            if (table.pending == this) {
+                Throwable f = failure;
+                throw new UncheckedIOException(new IOException("the summaries could not be built: " + f.getMessage(), f));
+            }
+        }
+        return table.pyramid;
+    }
+
+    /** Builds every summary, then seals the store with {@code meta}; on this thread. */
+    void run(StoreMeta.Encoder meta) {
+        try {
+            build();
+            file.seal(meta);
+            sealed.complete(null);
+        } catch (Throwable e) {
+            synchronized (this) {
+                failure = e;
+                notifyAll();
+            }
+            firstDone.countDown();
+            sealed.completeExceptionally(e);
+        }
+    }
+
+    /** The next table to hand to a worker (urgent ones first), null when none is left; may wait for the hold. */
+    private synchronized EntityTable take(boolean mayWait) throws InterruptedException {
+        while (true) {
+            EntityTable t = urgent.poll();
+            if (t == null) {
+                while (next < order.size() && started.contains(order.get(next))) {
+                    next++;
+                }
+                boolean held = hold != null && hold.getCount() > 0 && next >= first;
+                if (next < order.size() && !held) {
+                    t = order.get(next++);
+                } else if (next < order.size() && mayWait) {
+                    wait(50); // held: a reader's table or the hold's release
+                    continue;
+                }
+            }
+            if (t != null) {
+                started.add(t);
+            }
+            return t;
+        }
+    }
+
+    private void build() throws IOException, InterruptedException {
+        if (firstLeft == 0) {
+            firstDone.countDown();
+        }
+        if (order.isEmpty()) {
+            return;
+        }
+        double start = trace.start();
+        double end = trace.end();
+        // spares up to an eighth of the heap: on 10 GB at 256 MB, 33 MB of level blocks were out at once, and a
+        // sixteenth let 1.8 GB of them become garbage (each large table's blocks beyond it)
+        BlockRecycler recycler = new BlockRecycler(Math.max(1L << 20, Runtime.getRuntime().maxMemory() / 8));
+        file.freeze();
+        ExecutorService workers = Workers.pool(threads, "paje-summary");
+        try {
+            record Job(EntityTable table, Future<LiveSummary.AtSeal> built) {
+            }
+            ArrayDeque<Job> waiting = new ArrayDeque<>();
+            while (true) {
+                while (waiting.size() < 2 * threads) {
+                    EntityTable t = take(waiting.isEmpty());
+                    if (t == null) {
+                        break;
+                    }
+                    waiting.add(new Job(t, workers.submit(
+                            () -> LiveSummary.buildAtSeal(t, start, end, Pyramid.minPerBucket(t), recycler))));
+                }
+                Job job = waiting.poll();
+                if (job == null) {
+                    break;
+                }
+                LiveSummary.AtSeal onHeap = Workers.get(job.built(), "building the summaries");
+                EntityTable table = job.table();
+                table.pyramid = onHeap == null ? null : onHeap.writeTo(file);
+                boolean firstOver;
+                synchronized (this) {
+                    table.pending = null; // after the pyramid: a reader seeing no pending sees the pyramid
+                    done++;
+                    if (firstSet.contains(table)) {
+                        firstLeft--;
+                    }
+                    firstOver = firstLeft == 0;
+                    notifyAll();
+                }
+                if (firstOver) {
+                    firstDone.countDown();
+                }
+            }
+        } finally {
+            workers.shutdownNow();
+        }
+    }
+}

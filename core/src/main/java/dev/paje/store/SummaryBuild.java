@@ -124,7 +124,9 @@ public final class SummaryBuild {
 
     private void rethrow() throws IOException {
         Throwable f = failure;
-        if (f instanceof IOException io) {
+        if (f instanceof UncheckedIOException u) {
+            throw u.getCause();
+        } else if (f instanceof IOException io) {
             throw io;
         } else if (f instanceof RuntimeException r) {
             throw r;
@@ -205,6 +207,7 @@ public final class SummaryBuild {
     }
 
     private void build() throws IOException, InterruptedException {
+        file.freeze(); // before any reader: from now on tables are read through the cache, from any thread
         if (firstLeft == 0) {
             firstDone.countDown();
         }
@@ -216,7 +219,6 @@ public final class SummaryBuild {
         // spares up to an eighth of the heap: on 10 GB at 256 MB, 33 MB of level blocks were out at once, and a
         // sixteenth let 1.8 GB of them become garbage (each large table's blocks beyond it)
         BlockRecycler recycler = new BlockRecycler(Math.max(1L << 20, Runtime.getRuntime().maxMemory() / 8));
-        file.freeze();
         ExecutorService workers = Workers.pool(threads, "paje-summary");
         try {
             record Job(EntityTable table, Future<LiveSummary.AtSeal> built) {

@@ -26,8 +26,10 @@ for run in $runs; do
   t0=$(date +%s.%N)
   "${paje[@]}" view --no-browser --cache-dir "$C" -p $port "$T" > /dev/null 2>&1 &
   pid=$!
-  until curl -s http://127.0.0.1:$port/api/status 2>/dev/null | grep -q '"ready"'; do sleep 0.1; done
+  until st=$(curl -s http://127.0.0.1:$port/api/status 2>/dev/null) && echo "$st" | grep -q '"ready"'; do sleep 0.1; done
   t1=$(date +%s.%N)
+  # the server's clock starts after the JVM's: its "seconds" at ready give the offset to this script's
+  offset=$(echo "$st" | python3 -c "import json,sys; print($t1 - $t0 - json.load(sys.stdin)['seconds'])")
   jpid=$pid # ./paje execs the JVM (pgrep would find another user's viewer on a shared machine)
   cpu=$(awk -v hz="$(getconf CLK_TCK)" '{printf "%.2f", ($14 + $15) / hz}' /proc/"$jpid"/stat) # user + system until ready
   rows=$(seq -s, 1 100)
@@ -42,7 +44,12 @@ for run in $runs; do
   if [ -n "${DETAIL:-}" ]; then echo "$run whole 1 $whole" >> "$DETAIL"; fi
   p95=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int(NR*0.95)]}')
   med=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int(NR*0.5)]}')
+  # summaries still built after ready (a progressive seal): wait for the last one, timed by the server
+  done_at=""
+  while st=$(curl -s http://127.0.0.1:$port/api/status) && echo "$st" | grep -q '"building"'; do sleep 0.2; done
+  s_at=$(echo "$st" | python3 -c "import json,sys; s=json.load(sys.stdin).get('summaries'); print(s['seconds'] if s and 'seconds' in s else '')")
+  if [ -n "$s_at" ]; then done_at="; all summaries done after $(python3 -c "print('%.2f' % ($s_at + $offset))") s"; fi
   hwm=$(awk '/VmHWM/ {print int($2/1024)}' /proc/"$jpid"/status)
-  echo "$run: ready after $(echo "$t1 - $t0" | bc) s (${cpu} CPU-s), peak RSS ${hwm} MB; /api/window 100 rows x 1500 px: median ${med} s, p95 ${p95} s; whole trace ${whole} s"
+  echo "$run: ready after $(echo "$t1 - $t0" | bc) s (${cpu} CPU-s), peak RSS ${hwm} MB; /api/window 100 rows x 1500 px: median ${med} s, p95 ${p95} s; whole trace ${whole} s${done_at}"
   kill "$jpid"; wait $pid 2>/dev/null || true
 done

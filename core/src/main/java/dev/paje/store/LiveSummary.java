@@ -127,7 +127,7 @@ abstract class LiveSummary {
 
     /**
      * {@link #build}'s levels kept on the heap in whole blocks whose arrays come from {@code recycler}, for one
-     * thread (the file's writer) to copy into the store while others build ({@link Store#summarize}); null when
+     * thread (the file's writer) to copy into the store while others build ({@link SummaryBuild}); null when
      * {@link #build} gives null.
      */
     static AtSeal buildAtSeal(EntityTable table, double start, double end, int minPerBucket, BlockRecycler recycler) {

@@ -246,7 +246,7 @@ class LiveSummaryTest {
     }
 
     /**
-     * The build at seal as {@link Store#summarize} makes it ({@link LiveSummary#buildAtSeal}: level rows in whole blocks
+     * The build at seal as {@link SummaryBuild} makes it ({@link LiveSummary#buildAtSeal}: level rows in whole blocks
      * on the heap, copied into a store file later by another thread) gives {@code ref}'s rows: built once and written,
      * then built twice more before either is written, all three sharing one recycler of block arrays (a block given
      * back twice, or while still held, would be written by two summaries).

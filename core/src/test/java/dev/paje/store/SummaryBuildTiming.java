@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Times the build at seal alone, on one thread: every table {@link Store#summarize} would summarize, by
+ * Times the build at seal alone, on one thread: every table {@link SummaryBuild} would summarize, by
  * {@link LiveSummary#build} (a row once, levels on the heap as {@link Rows}), by {@link LiveSummary#buildAtSeal} (as
  * the seal does: levels in recycled whole blocks, not copied here) and, when told, {@link Pyramid#build} (every row
  * into every level), in alternation, CPU time of this thread. Not a test (a timing tool: its figures go to bench/RESULTS.md).

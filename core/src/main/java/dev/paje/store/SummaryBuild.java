@@ -14,7 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 
 /**
- * The summaries built at seal ({@link Store#summarize}), table by table, and then the seal itself: either all
+ * The summaries built at seal ({@link Store#summarizeAndSeal}), table by table, and then the seal itself: either all
  * at once on the sealing thread, or <em>progressively</em> ({@link Store#sealProgressively}): the tables of the
  * first containers (a first screen) first, the trace usable as soon as those are done, the rest on a background
  * thread, and a table asked for before its summary is there ({@link EntityTable#pyramid()}) is built next and

@@ -2,14 +2,15 @@ package dev.paje.query;
 
 import dev.paje.store.EventTable;
 import dev.paje.store.LinkTable;
+import dev.paje.store.SortedSearch;
 import dev.paje.store.StateTable;
 import dev.paje.store.VariableTable;
 import java.util.function.IntConsumer;
 
 /**
  * The one time-window query of the store: the rows of a table that intersect {@code [start, end]}
- * (closed: an entity touching the window counts), in row order, found by binary search rather
- * than by scanning the whole table.
+ * (closed: an entity touching the window counts), in row order, found by searching the rows in time
+ * order (interpolation, then bisection: {@link SortedSearch}) rather than by scanning the whole table.
  */
 public final class Window {
     private Window() {
@@ -33,6 +34,7 @@ public final class Window {
                 break;
             }
         }
+        t.readAhead(Math.max(from, lo), firstStartAfter(n, end, t::start, true)); // the rows read below, in stretches
         for (int i = Math.max(from, lo); i < n && t.start(i) <= end; i++) {
             if (!(t.end(i) < start)) { // an open state (NaN end) lasts to the trace's end
                 rows.accept(i);
@@ -48,7 +50,9 @@ public final class Window {
     /** The same, among rows {@code [lo, hi)} only. */
     public static void events(EventTable t, double start, double end, int lo, int hi, IntConsumer rows) {
         int n = hi;
-        for (int i = Math.max(lo, firstStartAfter(n, start, t::time, false)); i < n && t.time(i) <= end; i++) {
+        int first = Math.max(lo, firstStartAfter(n, start, t::time, false));
+        t.readAhead(first, firstStartAfter(n, end, t::time, true)); // the rows read below, in stretches
+        for (int i = first; i < n && t.time(i) <= end; i++) {
             rows.accept(i);
         }
     }
@@ -62,7 +66,9 @@ public final class Window {
         int n = t.size();
         double end = grid.end();
         int per = buf.length / EventTable.STRIDE;
-        for (int i = firstStartAfter(n, grid.start(), t::time, false); i < n; ) {
+        int first = firstStartAfter(n, grid.start(), t::time, false);
+        t.readAhead(first, firstStartAfter(n, end, t::time, true)); // the rows read below, in stretches
+        for (int i = first; i < n; ) {
             int m = t.copy(i, Math.min(n - i, per), buf);
             for (int j = 0; j < m; j++) {
                 double time = Double.longBitsToDouble(buf[j * EventTable.STRIDE]);
@@ -116,6 +122,7 @@ public final class Window {
     }
 
     private static void variablesFrom(VariableTable t, int first, int n, double start, double end, IntConsumer rows) {
+        t.readAhead(first, firstStartAfter(n, end, t::start, true)); // the rows read below, in stretches
         for (int i = first; i < n && t.start(i) <= end; i++) {
             if (!(t.end(i) < start)) { // the open step (NaN end) lasts to the trace's end
                 rows.accept(i);
@@ -167,19 +174,11 @@ public final class Window {
         return r < hi ? r : firstStartAfter(hi, n, x, key, strict);
     }
 
-    /** First row in {@code [from, to)} whose key is >= {@code x} (or > x when {@code strict}); {@code to} if none. */
+    /**
+     * First row in {@code [from, to)} whose key is >= {@code x} (or > x when {@code strict}); {@code to} if none. By
+     * interpolation ({@link SortedSearch}): the bisection's answer, with fewer blocks read.
+     */
     private static int firstStartAfter(int from, int to, double x, java.util.function.IntToDoubleFunction key, boolean strict) {
-        int lo = from;
-        int hi = to;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            double k = key.applyAsDouble(mid);
-            if (k < x || (strict && k == x)) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return SortedSearch.first(from, to, x, key, strict);
     }
 }

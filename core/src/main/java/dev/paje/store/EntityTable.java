@@ -20,6 +20,11 @@ public abstract sealed class EntityTable permits StateTable, EventTable, Variabl
         return rows.size();
     }
 
+    /** Rows {@code [from, to)} are about to be read in order: on a sealed store, read their blocks ahead ({@link Rows#readAhead}). */
+    public final void readAhead(int from, int to) {
+        rows.readAhead(from, to - from);
+    }
+
     /** Releases the spare capacity (after loading). */
     public void trim() {
         rows.trim();

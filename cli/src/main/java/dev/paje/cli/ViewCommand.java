@@ -22,8 +22,6 @@ import picocli.CommandLine.Parameters;
         exitCodeList = {"0:stopped", "1:(not used: a trace with problems still opens)",
             "4:the trace could not be read, or the port could not be opened"})
 final class ViewCommand implements Callable<Integer> {
-    /** The longest warm-up before the viewer says it is ready (WarmUp.before; -Dpaje.view.warmUpMillis=0: none). */
-    static final long WARM_UP_MILLIS = 1000;
     @Parameters(paramLabel = "TRACE", description = "Trace file.")
     String trace;
 
@@ -91,11 +89,8 @@ final class ViewCommand implements Callable<Integer> {
         // loaded: the writer's pool is gone and the viewer does little but read blocks
         BlockCache.share(4);
         reportProblems(loaded, err);
-        long warm = Long.getLong("paje.view.warmUpMillis", WARM_UP_MILLIS);
-        server.ready(loaded, warm); // after a warm-up: a reopened viewer starts with cold code and blocks
-        if (warm <= 0) {
-            server.warmUp(); // the old way, to compare: in the background, while the first requests come
-        } // the first answers, in the background: a reopened viewer starts with cold code and blocks
+        server.ready(loaded);
+        server.warmUp(); // the first answers, in the background: a reopened viewer starts with cold code and blocks
         out.println("paje: " + trace + " loaded");
         out.flush();
         err.flush();

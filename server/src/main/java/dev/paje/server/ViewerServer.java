@@ -106,14 +106,6 @@ public final class ViewerServer implements AutoCloseable {
 
     /** The trace is loaded: the data endpoints answer from now on. */
     public void ready(TraceLoader.Loaded loaded) {
-        ready(loaded, 0);
-    }
-
-    /**
-     * The trace is loaded: the data endpoints answer from now on, but {@code /api/status} says ready only after
-     * up to {@code warmMillis} of warm-up ({@link WarmUp#before}: ends early when a window request comes).
-     */
-    public void ready(TraceLoader.Loaded loaded, long warmMillis) {
         TraceView model = new TraceView(loaded, traceName);
         data.get("/api/meta").set(new MetaHandler(model));
         LogicalView logical = new LogicalView(model);
@@ -130,7 +122,6 @@ public final class ViewerServer implements AutoCloseable {
         data.get("/api/sql").set(query);
         this.model = model;
         this.window = window;
-        WarmUp.before(model, window, warmMillis);
         status.ready();
     }
 

@@ -170,7 +170,7 @@ public final class StoreFile implements Closeable {
         return f;
     }
 
-    /** Reads the blocks {@code [from, to)} of {@code rows} that are not resident into frames ahead of their reader (sealed). */
+    /** Reads the blocks {@code [from, to)} of {@code rows} that are not resident into frames ahead of their reader (frozen or sealed). */
     void loadAhead(Rows rows, int from, int to) {
         cache.loadAhead(rows, from, to);
     }

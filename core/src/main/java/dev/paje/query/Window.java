@@ -1,5 +1,6 @@
 package dev.paje.query;
 
+import dev.paje.store.EntityTable;
 import dev.paje.store.EventTable;
 import dev.paje.store.LinkTable;
 import dev.paje.store.SortedSearch;
@@ -9,8 +10,8 @@ import java.util.function.IntConsumer;
 
 /**
  * The one time-window query of the store: the rows of a table that intersect {@code [start, end]}
- * (closed: an entity touching the window counts), in row order, found by searching the rows in time
- * order (interpolation, then bisection: {@link SortedSearch}) rather than by scanning the whole table.
+ * (closed: an entity touching the window counts), in row order, found by binary search rather
+ * than by scanning the whole table.
  */
 public final class Window {
     private Window() {
@@ -34,8 +35,11 @@ public final class Window {
                 break;
             }
         }
-        t.readAhead(Math.max(from, lo), firstStartAfter(n, end, t::start, true)); // the rows read below, in stretches
-        for (int i = Math.max(from, lo); i < n && t.start(i) <= end; i++) {
+        int i0 = Math.max(from, lo);
+        for (int i = i0, next = nextBlock(i0); i < n && t.start(i) <= end; i++) {
+            if (i == next) {
+                readRest(t, i, n, end, t::start);
+            }
             if (!(t.end(i) < start)) { // an open state (NaN end) lasts to the trace's end
                 rows.accept(i);
             }
@@ -51,8 +55,10 @@ public final class Window {
     public static void events(EventTable t, double start, double end, int lo, int hi, IntConsumer rows) {
         int n = hi;
         int first = Math.max(lo, firstStartAfter(n, start, t::time, false));
-        t.readAhead(first, firstStartAfter(n, end, t::time, true)); // the rows read below, in stretches
-        for (int i = first; i < n && t.time(i) <= end; i++) {
+        for (int i = first, next = nextBlock(first); i < n && t.time(i) <= end; i++) {
+            if (i == next) {
+                readRest(t, i, n, end, t::time);
+            }
             rows.accept(i);
         }
     }
@@ -67,8 +73,10 @@ public final class Window {
         double end = grid.end();
         int per = buf.length / EventTable.STRIDE;
         int first = firstStartAfter(n, grid.start(), t::time, false);
-        t.readAhead(first, firstStartAfter(n, end, t::time, true)); // the rows read below, in stretches
         for (int i = first; i < n; ) {
+            if (i != first && i == nextBlock(first)) {
+                readRest(t, i, n, end, t::time);
+            }
             int m = t.copy(i, Math.min(n - i, per), buf);
             for (int j = 0; j < m; j++) {
                 double time = Double.longBitsToDouble(buf[j * EventTable.STRIDE]);
@@ -79,6 +87,20 @@ public final class Window {
             }
             i += m;
         }
+    }
+
+    /** The first row of the block after row {@code row}'s. */
+    private static int nextBlock(int row) {
+        return (row | (EntityTable.BLOCK_ROWS - 1)) + 1;
+    }
+
+    /**
+     * A loop over the window's rows reached its second block: the rest, up to the window's end, is read ahead in
+     * stretches of blocks (one search for the end; a window whose rows fit in a block, such as an edge bucket's, pays
+     * nothing).
+     */
+    private static void readRest(EntityTable t, int from, int n, double end, java.util.function.IntToDoubleFunction key) {
+        t.readAhead(from, SortedSearch.first(from, n, end, key, true));
     }
 
     /** How many events are in the window: O(log n). */
@@ -122,8 +144,10 @@ public final class Window {
     }
 
     private static void variablesFrom(VariableTable t, int first, int n, double start, double end, IntConsumer rows) {
-        t.readAhead(first, firstStartAfter(n, end, t::start, true)); // the rows read below, in stretches
-        for (int i = first; i < n && t.start(i) <= end; i++) {
+        for (int i = first, next = nextBlock(first); i < n && t.start(i) <= end; i++) {
+            if (i == next) {
+                readRest(t, i, n, end, t::start);
+            }
             if (!(t.end(i) < start)) { // the open step (NaN end) lasts to the trace's end
                 rows.accept(i);
             }
@@ -176,9 +200,21 @@ public final class Window {
 
     /**
      * First row in {@code [from, to)} whose key is >= {@code x} (or > x when {@code strict}); {@code to} if none. By
-     * interpolation ({@link SortedSearch}): the bisection's answer, with fewer blocks read.
+     * bisection: {@link SortedSearch}'s interpolation read fewer blocks here too, but cost ~30 % more CPU over the
+     * answers of a 1 GB trace, whose blocks are all in the cache (bench/RESULTS.md, wt-view9).
      */
     private static int firstStartAfter(int from, int to, double x, java.util.function.IntToDoubleFunction key, boolean strict) {
-        return SortedSearch.first(from, to, x, key, strict);
+        int lo = from;
+        int hi = to;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            double k = key.applyAsDouble(mid);
+            if (k < x || (strict && k == x)) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 }

@@ -5,6 +5,8 @@ package dev.paje.store;
  * fields kept aside. Sealed: the kinds are Pajé's, not an extension point.
  */
 public abstract sealed class EntityTable permits StateTable, EventTable, VariableTable, LinkTable {
+    /** Rows per block on a store (readers reading ahead count in blocks). */
+    public static final int BLOCK_ROWS = Rows.BLOCK_ROWS;
     Rows rows;
     private UserColumns user;
     /** The multi-resolution summary of the rows (built while the store is written), or null. */

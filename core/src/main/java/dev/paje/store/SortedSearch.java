@@ -5,10 +5,11 @@ import java.util.function.IntToDoubleFunction;
 /**
  * The first row whose key reaches a value, among rows whose keys never decrease, found by guessing where it lies
  * from the keys at both ends (interpolation), then widening steps around the guess and bisection inside them.
- * On a store each probe may read a block: a bisection over a summary level or an event table read 10-15 blocks of
- * which only the last one or two were needed, and such searches were most of a window's block reads on a 10 GB
- * trace (bench/RESULTS.md, wt-view9); times and bucket numbers grow about evenly, so the guess lands within a block
- * or two. The answer is the bisection's whatever the keys (for keys in order): only the rows probed differ.
+ * On a store each probe may read a block: a bisection over a summary level read ~12 blocks of which only the last
+ * one or two were needed; bucket numbers and times grow about evenly, so the guess lands within a block or two. The
+ * answer is the bisection's whatever the keys (for keys in order): only the rows probed differ. Used for summary
+ * levels ({@link Pyramid}) and for the end of rows read ahead; {@code Window}'s searches over table rows stay
+ * bisections (there it cost ~30 % more CPU when the blocks were cached: bench/RESULTS.md, wt-view9).
  */
 public final class SortedSearch {
     /** Rows from the guess to the first widening step (an eighth of a block: the guess is seldom farther). */

@@ -7,7 +7,8 @@
 # PORT, default 8765, for a machine where another viewer has that port; PAJE_JAR runs that jar with the
 # launcher's JVM flags instead of ./paje, e.g. main's build to compare; REUSE=1 keeps CACHE_DIR and runs
 # only the cached reopen, for a cache an earlier run of the same store format wrote; DETAIL=FILE appends each
-# window's run, number, width (fraction of the trace) and time to FILE, to compare builds window by window)
+# window's run, number, width (fraction of the trace) and time to FILE, to compare builds window by window;
+# JFLAGS adds JVM flags after the launcher's, with PAJE_JAR only: e.g. JFLAGS=-Xlog:gc:file=gc.log)
 set -euo pipefail
 bench="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 T=${1:?which trace?}; C=${2:-$(mktemp -d)}; port=${PORT:-8765}
@@ -18,7 +19,7 @@ export PAJE_HEAP=${HEAP:-256m}
 if [ -n "${PAJE_JAR:-}" ]; then
   . "$bench/../cli/src/main/sh/jvm-flags.sh"
   mapfile -t flags <<< "$(paje_jvm_flags)"
-  paje=(java "${flags[@]}" -jar "$PAJE_JAR")
+  paje=(java "${flags[@]}" ${JFLAGS:-} -jar "$PAJE_JAR")
 else
   paje=("$bench/../paje")
 fi

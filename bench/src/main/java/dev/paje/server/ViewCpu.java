@@ -89,8 +89,9 @@ public final class ViewCpu {
                 cpu[i] = mx.getCurrentThreadCpuTime() - c0;
                 wall[i] = System.nanoTime() - w0;
                 long[] r1 = dev.paje.store.BlockCache.reads();
-                System.out.printf("pass %d window %2d frac %.2e cpu %7.2f ms wall %7.2f ms %7.3f MB read %5d blocks %5.1f ms%s%n", p, i,
-                        f[1] - f[0], cpu[i] / 1e6, wall[i] / 1e6, sink.bytes / 1e6, r1[0] - r0[0], (r1[2] - r0[2]) / 1e6,
+                System.out.printf("pass %d window %2d frac %.2e cpu %7.2f ms wall %7.2f ms %7.3f MB read %5d blocks in %5d reads %5.1f ms%s%n", p, i,
+                        f[1] - f[0], cpu[i] / 1e6, wall[i] / 1e6, sink.bytes / 1e6, r1[0] - r0[0],
+                        r1.length > 3 ? r1[3] - r0[3] : -1, (r1[2] - r0[2]) / 1e6, // -1: a jar before positional reads were counted
                         sink.summing ? String.format(" crc %08x", sink.crc.getValue()) : "");
             }
             System.out.printf("pass %d: cpu %s; answer wall %s; pass wall %.2f s, gc %d ms in %d collections%n", p,

@@ -78,6 +78,7 @@ public final class PointSampler extends PixelSampler<PointSampler> {
         if (in[0] == in[1]) {
             return false; // no event in the window's buckets
         }
+        s.readAhead(k, in[0], in[1]); // the window's bucket rows, in stretches of blocks: not a read per block
         // The rows are in time order (else no summary): a bucket's events are its count rows from where the
         // bucket before ends, a hint for the edge buckets' searches (checked: the same answers whatever it is).
         int first = Window.firstStartAfter(t.size(), ws, t::time, false); // the one search over the whole table

@@ -156,6 +156,7 @@ public final class StateSampler extends PixelSampler<StateSampler> {
         double scale = grid.width() / (we - ws);
         double bucketPx = w * scale;
         int[] in = s.entriesIn(k, ws, we);
+        s.readAhead(k, in[0], in[1]); // the window's bucket rows, in stretches of blocks: not a read per block
         if (streaming && bucketPx <= 1.5) {
             streamBuckets(s, k, in, scale, bucketPx); // the level picked for a pixel: at most a pixel wide
         } else {

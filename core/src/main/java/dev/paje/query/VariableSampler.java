@@ -107,6 +107,7 @@ public final class VariableSampler extends PixelSampler<VariableSampler> {
         double w = s.width(k);
         double origin = s.origin();
         int[] in = s.entriesIn(k, ws, we);
+        s.readAhead(k, in[0], in[1]); // the window's bucket rows, in stretches of blocks: not a read per block
         long[] buf = entryBuffer;
         int f = VariableSummary.BUCKET_STRIDE;
         // the last row of the bucket before: an edge bucket's rows come after it (a hint for their search)

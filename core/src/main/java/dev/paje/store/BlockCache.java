@@ -68,10 +68,10 @@ public final class BlockCache {
 
     /**
      * Blocks read from disk by all readers since the process started (cache misses): {count, bytes,
-     * nanoseconds spent reading and checking them}. For measurements (bench/ ViewCpu).
+     * nanoseconds spent reading and checking them, positional reads of sealed blocks}. For measurements (bench/ ViewCpu).
      */
     public static long[] reads() {
-        return new long[] {READS.sum(), READ_BYTES.sum(), READ_NANOS.sum()};
+        return new long[] {READS.sum(), READ_BYTES.sum(), READ_NANOS.sum(), StoreFile.POSITIONAL_READS.sum()};
     }
 
     /** Reads block {@code b} of {@code rows} and makes it resident. */
@@ -102,6 +102,60 @@ public final class BlockCache {
             rows.publish(f);
         }
         return f;
+    }
+
+    /**
+     * Makes blocks {@code [from, to)} of {@code rows} resident ahead of a reader that reads them in order: the
+     * missing ones in stretches of up to {@link StoreFile#RUN_BLOCKS}, a positional read per stretch of
+     * slots that follow each other ({@link StoreFile#readRun}), never more than an eighth of the budget at once.
+     */
+    void loadAhead(Rows rows, int from, int to) {
+        long bytes = rows.stride() * Rows.BLOCK_ROWS * 8L;
+        to = (int) Math.min(to, from + Math.max(1, budget / 8 / bytes));
+        for (int b = from; b < to; ) {
+            if (rows.resident(b) != null) {
+                b++;
+                continue;
+            }
+            int e = b + 1;
+            while (e < to && e - b < StoreFile.RUN_BLOCKS && rows.resident(e) == null) {
+                e++;
+            }
+            loadRun(rows, b, e);
+            b = e;
+        }
+    }
+
+    private void loadRun(Rows rows, int from, int to) {
+        int stride = rows.stride();
+        long[][] datas = new long[to - from][];
+        synchronized (this) {
+            makeRoom(datas.length * stride * Rows.BLOCK_ROWS * 8L);
+            for (int i = 0; i < datas.length; i++) {
+                datas[i] = spare(stride);
+            }
+        }
+        long t0 = System.nanoTime();
+        try {
+            rows.file().readRun(rows, from, datas);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        READ_NANOS.add(System.nanoTime() - t0);
+        READS.add(datas.length);
+        READ_BYTES.add(datas.length * stride * Rows.BLOCK_ROWS * 8L);
+        synchronized (this) {
+            for (int i = 0; i < datas.length; i++) {
+                if (rows.resident(from + i) != null) {
+                    keep(datas[i], stride); // another thread was first
+                    continue;
+                }
+                makeRoom(datas[i].length * 8L);
+                Frame f = new Frame(rows, from + i, datas[i]);
+                ring.add(f);
+                rows.publish(f);
+            }
+        }
     }
 
     /** Evicts frames until {@code bytes} more fit in the budget, keeping their arrays. */

@@ -5,6 +5,8 @@ package dev.paje.store;
  * fields kept aside. Sealed: the kinds are Pajé's, not an extension point.
  */
 public abstract sealed class EntityTable permits StateTable, EventTable, VariableTable, LinkTable {
+    /** Rows per block on a store (readers reading ahead count in blocks). */
+    public static final int BLOCK_ROWS = Rows.BLOCK_ROWS;
     Rows rows;
     private UserColumns user;
     /** The multi-resolution summary of the rows (built while the store is written), or null. */
@@ -29,6 +31,11 @@ public abstract sealed class EntityTable permits StateTable, EventTable, Variabl
 
     public final int size() {
         return rows.size();
+    }
+
+    /** Rows {@code [from, to)} are about to be read in order: on a sealed store, read their blocks ahead ({@link Rows#readAhead}). */
+    public final void readAhead(int from, int to) {
+        rows.readAhead(from, to - from);
     }
 
     /** Releases the spare capacity (after loading). */

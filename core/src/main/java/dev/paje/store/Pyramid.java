@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleFunction;
 import java.util.function.IntFunction;
-import java.util.function.IntPredicate;
 
 /**
  * What the multi-resolution summaries of a table ({@link StateSummary}, {@link VariableSummary},
@@ -150,6 +149,11 @@ public abstract class Pyramid {
         return buckets[k].copy(i, n, dst);
     }
 
+    /** Bucket rows {@code [from, to)} of level {@code k} are about to be copied in order: read them ahead ({@link Rows#readAhead}). */
+    public void readAhead(int k, int from, int to) {
+        buckets[k].readAhead(from, to - from);
+    }
+
     /** The bucket of level {@code k} holding time {@code t}. */
     public long bucketOf(int k, double t) {
         return (long) Math.floor((t - origin) / widths[k]);
@@ -162,7 +166,7 @@ public abstract class Pyramid {
     /** First row of level {@code k}'s buckets whose bucket is at least {@code b}. */
     public int firstEntry(int k, long b) {
         Rows r = buckets[k];
-        return first(r.size(), i -> r.get(i, 0) >= b);
+        return SortedSearch.first(0, r.size(), b, i -> r.get(i, 0), false); // buckets are far below 2^53: exact as doubles
     }
 
     /** The rows {@code [first, end)} of level {@code k}'s buckets that touch the window {@code [start, end]}. */
@@ -187,22 +191,7 @@ public abstract class Pyramid {
     /** First entity of level {@code k}'s long list starting at or after {@code t}. */
     public int firstLong(int k, double t) {
         Rows r = longs[k];
-        return first(r.size(), i -> !(r.getDouble(i, 0) < t));
-    }
-
-    /** The first of {@code n} rows where {@code from} holds, by binary search (it holds for every row after it). */
-    private static int first(int n, IntPredicate from) {
-        int lo = 0;
-        int hi = n;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (from.test(mid)) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        return lo;
+        return SortedSearch.first(0, r.size(), t, i -> r.getDouble(i, 0), false);
     }
 
     /**

@@ -171,6 +171,18 @@ public final class Rows {
     }
 
     /**
+     * Rows {@code [row, row + n)} are about to be read in order: on a frozen or sealed store, the blocks of them that are
+     * not resident are read ahead, a stretch of blocks at a time ({@link BlockCache#loadAhead}). Nothing otherwise.
+     */
+    public void readAhead(int row, int n) {
+        n = Math.min(n, size - row);
+        if (file == null || n <= 0 || !file.unchanging() || (row >>> BLOCK_SHIFT) == ((row + n - 1) >>> BLOCK_SHIFT)) {
+            return; // one block: the first read of it reads it
+        }
+        file.loadAhead(this, row >>> BLOCK_SHIFT, ((row + n - 1) >>> BLOCK_SHIFT) + 1);
+    }
+
+    /**
      * Copies block {@code b} whole into {@code dst} (the heap's rows from its first row on), read from the file past the
      * cache when on disk and no longer changing (the file frozen or sealed: a scan that reads each block once);
      * returns its rows.

@@ -170,6 +170,11 @@ public final class StoreFile implements Closeable {
         return f;
     }
 
+    /** Reads the blocks {@code [from, to)} of {@code rows} that are not resident into frames ahead of their reader (frozen or sealed). */
+    void loadAhead(Rows rows, int from, int to) {
+        cache.loadAhead(rows, from, to);
+    }
+
     /** Reads block {@code b} of {@code rows}, not resident, into a frame. */
     Frame load(Rows rows, int b) {
         if (sealed || frozen) {
@@ -378,6 +383,67 @@ public final class StoreFile implements Closeable {
         readIndexed(rows, b, data);
     }
 
+    /** Blocks read by one positional read at most ({@link #readRun}): 16 of the widest rows are 256 KB. */
+    static final int RUN_BLOCKS = 16;
+    private static final ThreadLocal<ByteBuffer> runScratch = ThreadLocal.withInitial(
+            () -> ByteBuffer.allocateDirect(RUN_BLOCKS * Rows.BLOCK_ROWS * Rows.MAX_STRIDE * 8).order(ByteOrder.LITTLE_ENDIAN));
+    /** Positional reads of sealed blocks (one per block, or per stretch in {@link #readRun}) since the process started. */
+    static final java.util.concurrent.atomic.LongAdder POSITIONAL_READS = new java.util.concurrent.atomic.LongAdder();
+
+    /**
+     * Reads blocks {@code [b, b + datas.length)} of {@code rows} (its table no longer changing, at most
+     * {@link #RUN_BLOCKS}) into {@code datas}, checked, with one positional read per stretch of blocks whose slots
+     * follow each other in the file (a summary level is written whole, so its blocks do): a wide window reads
+     * thousands of blocks, and a read per block was most of its time in reading (bench/RESULTS.md, wt-view9).
+     */
+    void readRun(Rows rows, int b, long[][] datas) throws IOException {
+        if (!unchanging()) {
+            throw new IllegalStateException("a table being written is read through the writer's pool");
+        }
+        int n = datas.length;
+        int bytes = rows.stride() * Rows.BLOCK_ROWS * 8;
+        long[] slots = new long[n];
+        int[] crcs = new int[n];
+        BlockIndex.Page p = null;
+        for (int j = 0; j < n; j++) {
+            int i = (b + j) & (BlockIndex.PAGE - 1);
+            if (p == null || i == 0) {
+                p = index.sealedPage(rows, b + j);
+            }
+            slots[j] = i < p.slots.length ? p.slots[i] : 0;
+            if (slots[j] == 0) {
+                throw damaged("block " + (b + j) + " of a table has no slot");
+            }
+            crcs[j] = p.crcs[i];
+        }
+        ByteBuffer s = runScratch.get();
+        for (int j = 0; j < n; ) {
+            int e = j + 1;
+            while (e < n && slots[e] == slots[e - 1] + bytes) {
+                e++;
+            }
+            s.clear().limit((e - j) * bytes);
+            long pos = slots[j];
+            while (s.hasRemaining()) {
+                int r = channel.read(s, pos);
+                if (r < 0) {
+                    throw damaged("the file ends inside block " + (b + j + s.position() / bytes) + " of a table (truncated)");
+                }
+                pos += r;
+            }
+            POSITIONAL_READS.increment();
+            for (int k = j; k < e; k++) {
+                int at = (k - j) * bytes;
+                if (crc(s, at, bytes) != crcs[k]) {
+                    throw damaged("block " + (b + k) + " of a table at offset " + slots[k] + " does not match its checksum");
+                }
+                s.limit(at + bytes).position(at);
+                s.asLongBuffer().get(datas[k]);
+            }
+            j = e;
+        }
+    }
+
     /** Reads block {@code b} of {@code rows}, its table no longer changing, through one lookup of its index page. */
     private void readIndexed(Rows rows, int b, long[] data) throws IOException {
         BlockIndex.Page p = index.sealedPage(rows, b);
@@ -387,6 +453,7 @@ public final class StoreFile implements Closeable {
             throw damaged("block " + b + " of a table has no slot");
         }
         readSlot(slot, data, p.crcs[i], b);
+        POSITIONAL_READS.increment();
     }
 
     /** Whether the tables no longer change (frozen or sealed): then any thread may read them. */

@@ -303,7 +303,7 @@ final class ChunkTokenizer {
             int e = to[n];
             int len = e - a;
             int v = -1;
-            if (len > 0 && len < 8 && a + 8 <= d.length) {
+            if (len > 0 && len < 8) { // eight bytes readable from a field: it starts before the data ends (PAD)
                 long key = ((long) Swar.LONGS.get(d, a) & ((1L << (len << 3)) - 1)) | (long) len << 56;
                 int c = 2 * (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - SHORT_CACHE_BITS));
                 if (cache[c] == key) {

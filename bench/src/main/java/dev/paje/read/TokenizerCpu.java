@@ -20,6 +20,7 @@ public class TokenizerCpu {
         Path file = Path.of(a[0]);
         int passes = Integer.parseInt(a[1]);
         byte[][] chunks;
+        int[] lengths;
         Header header;
         long size;
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -29,19 +30,22 @@ public class TokenizerCpu {
             header = Header.prefix(head, head.length, false);
             long[] b = Chunks.bounds(ch, size, Integer.getInteger("chunk", ReadOptions.DEFAULT_CHUNK));
             chunks = new byte[b.length - 1][];
+            lengths = new int[chunks.length];
             for (int k = 0; k < chunks.length; k++) {
-                chunks[k] = new byte[(int) (b[k + 1] - b[k])];
-                TraceReader.readFully(ch, ByteBuffer.wrap(chunks[k]), b[k]);
+                int n = (int) (b[k + 1] - b[k]);
+                chunks[k] = new byte[n + ChunkTokenizer.PAD]; // room for the tokenizer's newlines, as the reader's chunks
+                TraceReader.readFully(ch, ByteBuffer.wrap(chunks[k], 0, n), b[k]);
+                lengths[k] = n;
             }
         }
         var mx = ManagementFactory.getThreadMXBean();
         for (int p = 0; p < passes; p++) {
             ChunkTokenizer t = new ChunkTokenizer(new NameMaps(new Names()), !Boolean.getBoolean("nogroup"));
-            Batch batch = new Batch(chunks[0], chunks[0].length, 1);
+            Batch batch = new Batch(chunks[0], lengths[0], 1);
             long sum = 0;
             long cpu = mx.getCurrentThreadCpuTime();
-            for (byte[] c : chunks) {
-                batch.reset(c, c.length);
+            for (int k = 0; k < chunks.length; k++) {
+                batch.reset(chunks[k], lengths[k]);
                 Batch b = t.tokenize(batch, header);
                 if (p == 0) sum = sum * 31 + checksum(b);
             }

@@ -11,10 +11,13 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 final class BatchPool {
     private final ConcurrentLinkedQueue<Batch> free = new ConcurrentLinkedQueue<>();
 
-    /** An empty batch whose {@code data} holds at least {@code length} bytes (only those are to be read). */
+    /**
+     * An empty batch whose {@code data} holds at least {@code length} bytes (only those are to be read) and
+     * {@link ChunkTokenizer#PAD} more, which the tokenizer overwrites.
+     */
     Batch take(int length) {
         for (Batch b = free.poll(); b != null; b = free.poll()) {
-            if (b.data.length >= length) {
+            if (b.data.length - ChunkTokenizer.PAD >= length) {
                 b.reset(b.data, length);
                 return b;
             }
@@ -26,7 +29,7 @@ final class BatchPool {
 
     /** Room for a chunk: chunks of one file differ by up to a line, so a little more than asked. */
     private static byte[] bytes(int length) {
-        return new byte[length + Math.min(length >>> 4, 1 << 16)];
+        return new byte[length + ChunkTokenizer.PAD + Math.min(length >>> 4, 1 << 16)];
     }
 
     /** Returns a batch the reader is done with (nothing of it is referenced any more). */

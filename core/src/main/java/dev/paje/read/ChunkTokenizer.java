@@ -44,11 +44,23 @@ final class ChunkTokenizer {
         this.groups = groupByContainer ? new ContainerGroups() : null;
     }
 
+    /**
+     * Bytes past a chunk's data that {@link #tokenize} sets to newlines: the fast path then reads a line's words
+     * with no test against the data's end (a line's masks read at most 64 bytes from its start, which is before
+     * the end), and a line that ends the data without a newline ends there, as if it had one.
+     */
+    static final int PAD = 64;
+
+    /** Tokenizes {@code data[0, length)}; copied when the array has less than {@link #PAD} bytes of room past it. */
     Batch tokenize(byte[] data, int length, Header header) {
-        return tokenize(new Batch(data, length, 1), header);
+        return tokenize(new Batch(data.length - length >= PAD ? data : java.util.Arrays.copyOf(data, length + PAD),
+                length, 1), header);
     }
 
-    /** Tokenizes the chunk {@code b} was {@link Batch#reset reset} to, into {@code b} (its columns grow as needed). */
+    /**
+     * Tokenizes the chunk {@code b} was {@link Batch#reset reset} to, into {@code b} (its columns grow as needed);
+     * its array must have {@link #PAD} bytes of room past the chunk ({@link BatchPool} gives such arrays).
+     */
     Batch tokenize(Batch b, Header header) {
         if (names.size() > MAX_LOCAL_NAMES) {
             names = new Names();
@@ -58,6 +70,7 @@ final class ChunkTokenizer {
         }
         byte[] data = b.data;
         int length = b.length;
+        java.util.Arrays.fill(data, length, length + PAD, (byte) '\n'); // fails at once on an array without room
         staged = 0;
         defCount = 0;
         java.util.Arrays.fill(idCache, 0);
@@ -67,7 +80,7 @@ final class ChunkTokenizer {
         int pos = 0;
         int number = 0;
         while (pos < length) {
-            int nl = fastRecord(b, header, pos, length, number);
+            int nl = fastRecord(b, header, pos, number);
             if (nl < 0) {
                 nl = LineScanner.scanLine(data, pos, length, line);
                 if (line.count > 0) {
@@ -238,9 +251,9 @@ final class ChunkTokenizer {
      * numbers, then records the line exactly as {@link #record} would. Returns the index of the line's
      * newline (or {@code length}), or -1 having recorded nothing: then the general path reads the line.
      */
-    private int fastRecord(Batch b, Header header, int pos, int length, int number) {
+    private int fastRecord(Batch b, Header header, int pos, int number) {
         byte[] d = b.data;
-        long w = Swar.word(d, pos, length);
+        long w = word(d, pos);
         long space = Swar.zeros(w ^ Swar.SPACES);
         int idLength = Long.numberOfTrailingZeros(space) >>> 3;
         if (idLength == 0 || idLength > 4 || (Swar.belowDollar(w) & ((space & -space) - 1)) != 0) {
@@ -257,9 +270,9 @@ final class ChunkTokenizer {
         int fields = def.fieldCount();
         int[] from = fieldFrom;
         int[] to = fieldTo;
-        int lineEnd = splitShort(d, pos, length, w, idLength, fields);
+        int lineEnd = splitShort(d, pos, w, idLength, fields);
         if (lineEnd == LONG_LINE) {
-            lineEnd = splitLong(d, pos, length, w, idLength, fields);
+            lineEnd = splitLong(d, pos, w, idLength, fields);
         }
         if (lineEnd < 0) {
             return -1;
@@ -290,7 +303,7 @@ final class ChunkTokenizer {
             int e = to[n];
             int len = e - a;
             int v = -1;
-            if (len > 0 && len < 8 && a + 8 <= d.length) {
+            if (len > 0 && len < 8) { // eight bytes readable from a field: it starts before the data ends (PAD)
                 long key = ((long) Swar.LONGS.get(d, a) & ((1L << (len << 3)) - 1)) | (long) len << 56;
                 int c = 2 * (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - SHORT_CACHE_BITS));
                 if (cache[c] == key) {
@@ -306,6 +319,15 @@ final class ChunkTokenizer {
         return lineEnd;
     }
 
+    /**
+     * The eight bytes at {@code pos} of a chunk, its {@link #PAD} newlines past the data included: no test of the
+     * data's end per word, and no branch that C2 compiles as never taken until a chunk's last line reaches it
+     * (a recompilation of {@link #fastRecord} early in every load, bench/RESULTS.md, session 9).
+     */
+    private static long word(byte[] d, int pos) {
+        return (long) Swar.LONGS.get(d, pos);
+    }
+
     /** {@link #splitShort}'s answer for a line of more than 64 bytes. */
     private static final int LONG_LINE = -2;
 
@@ -317,33 +339,33 @@ final class ChunkTokenizer {
      * and read off in order. Returns the index of the newline (or {@code length}), -1 when the line is
      * not of the fast path, {@link #LONG_LINE} when it is longer.
      */
-    private int splitShort(byte[] d, int pos, int length, long w, int idLength, int fields) {
+    private int splitShort(byte[] d, int pos, long w, int idLength, int fields) {
         long below = Swar.compress(Swar.belowDollar(w));
         long spaces = Swar.compress(Swar.zeros(w ^ Swar.SPACES));
-        long x = Swar.word(d, pos + 8, length);
+        long x = word(d, pos + 8);
         below |= Swar.compress(Swar.belowDollar(x)) << 8;
         spaces |= Swar.compress(Swar.zeros(x ^ Swar.SPACES)) << 8;
-        x = Swar.word(d, pos + 16, length);
+        x = word(d, pos + 16);
         below |= Swar.compress(Swar.belowDollar(x)) << 16;
         spaces |= Swar.compress(Swar.zeros(x ^ Swar.SPACES)) << 16;
-        x = Swar.word(d, pos + 24, length);
+        x = word(d, pos + 24);
         below |= Swar.compress(Swar.belowDollar(x)) << 24;
         spaces |= Swar.compress(Swar.zeros(x ^ Swar.SPACES)) << 24;
         long stop = below & ~spaces;
         if (stop == 0) {
-            return splitMedium(d, pos, length, idLength, fields, below, spaces);
+            return splitMedium(d, pos, idLength, fields, below, spaces);
         }
-        return fields(d, pos, length, idLength, fields, stop, spaces);
+        return fields(d, pos, idLength, fields, stop, spaces);
     }
 
     /**
      * {@link #splitShort} of a line of more than 32 bytes: its masks continued eight bytes at a time up to
      * 64 bytes. Apart, so that splitShort stays small enough for the JIT to inline it into {@link #fastRecord}.
      */
-    private int splitMedium(byte[] d, int pos, int length, int idLength, int fields, long below, long spaces) {
+    private int splitMedium(byte[] d, int pos, int idLength, int fields, long below, long spaces) {
         long stop = 0;
         for (int k = 32; stop == 0 && k < 64; k += 8) {
-            long x = Swar.word(d, pos + k, length);
+            long x = word(d, pos + k);
             below |= Swar.compress(Swar.belowDollar(x)) << k;
             spaces |= Swar.compress(Swar.zeros(x ^ Swar.SPACES)) << k;
             stop = below & ~spaces;
@@ -351,16 +373,16 @@ final class ChunkTokenizer {
         if (stop == 0) {
             return LONG_LINE;
         }
-        return fields(d, pos, length, idLength, fields, stop, spaces);
+        return fields(d, pos, idLength, fields, stop, spaces);
     }
 
     /**
      * The fields of a line of at most 64 bytes from its masks (bit {@code k}: byte {@code pos + k}): {@code stop},
      * the bytes below '$' that are not spaces; {@code spaces}. As {@link #splitShort} returns.
      */
-    private int fields(byte[] d, int pos, int length, int idLength, int fields, long stop, long spaces) {
+    private int fields(byte[] d, int pos, int idLength, int fields, long stop, long spaces) {
         int lineEnd = pos + Long.numberOfTrailingZeros(stop);
-        if (lineEnd < length && d[lineEnd] != '\n') {
+        if (d[lineEnd] != '\n') { // the data's end is one too (PAD)
             return -1; // a tab, CR, quote, '#' or control byte in a field
         }
         long endBit = stop & -stop;
@@ -386,7 +408,7 @@ final class ChunkTokenizer {
     }
 
     /** The fields of any line, word by word (lines of more than 64 bytes): as {@link #splitShort}. */
-    private int splitLong(byte[] d, int pos, int length, long w, int idLength, int fields) {
+    private int splitLong(byte[] d, int pos, long w, int idLength, int fields) {
         int[] from = fieldFrom;
         int[] to = fieldTo;
         int p = pos + idLength + 1;
@@ -418,7 +440,7 @@ final class ChunkTokenizer {
                 return p - 1;
             }
             q += 8;
-            x = Swar.word(d, q, length);
+            x = word(d, q);
             skip = -1;
         }
     }

@@ -274,7 +274,7 @@ public final class TraceReader {
                     continue;
                 }
             }
-            byte[] data = java.util.Arrays.copyOf(buf, cut);
+            byte[] data = java.util.Arrays.copyOf(buf, cut + ChunkTokenizer.PAD); // room for the tokenizer's newlines
             consume(tokenizer.tokenize(data, cut, header), state);
             progress.advance(total);
             if (eof) {

@@ -349,6 +349,26 @@ class TokenizerRandomTest {
     }
 
     @Test
+    void bytesPastTheChunkAreNeverRead() {
+        // the reader's chunks sit at the start of larger arrays, past them an earlier chunk's bytes: numbers, names,
+        // spaces, no newline, so a last line without its newline would read on if the tokenizer looked past the end
+        SplittableRandom r = new SplittableRandom(SEED + 5);
+        BothTokenizers both = new BothTokenizers();
+        byte[] junk = "0123456789. abcST".getBytes(StandardCharsets.US_ASCII);
+        for (int round = 0; round < 400; round++) {
+            byte[] text = text(r, r.nextInt(1, 300));
+            int length = r.nextInt(0, text.length + 1); // a cut anywhere: the last line may lose its newline
+            byte[] data = java.util.Arrays.copyOf(text, length + r.nextInt(0, 2 * ChunkTokenizer.PAD));
+            for (int i = length; i < data.length; i++) {
+                data[i] = junk[r.nextInt(junk.length)];
+            }
+            byte[] before = java.util.Arrays.copyOf(data, length);
+            both.agreeOn(data, length);
+            assertThat(java.util.Arrays.copyOf(data, length)).isEqualTo(before); // the chunk itself is not changed
+        }
+    }
+
+    @Test
     void recycledBatchesMakeTheBatchesOfFreshOnes() {
         // the reader's path: batches from a pool, their byte arrays holding an earlier (often longer) chunk
         // past the new one's length, their columns those of earlier chunks (grouped, so traded with the spare set)

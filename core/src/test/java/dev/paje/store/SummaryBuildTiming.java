@@ -15,8 +15,8 @@ import java.util.List;
  * into every level), in alternation, CPU time of this thread. Not a test (a timing tool: its figures go to bench/RESULTS.md).
  *
  * <p>Usage: {@code java -Xmx256m -cp core/target/classes:core/target/test-classes dev.paje.store.SummaryBuildTiming
- * TRACE CACHE_DIR [ROUNDS [summaries,perlevel]]}: the trace is loaded through a cache there (a second run opens it),
- * without summaries unless told (then a viewer's cache is opened); {@code perlevel} times {@link Pyramid#build} too. A third pass only reads the rows the builds read.
+ * TRACE CACHE_DIR [ROUNDS [summaries,perlevel,variables]]}: the trace is loaded through a cache there (a second run opens it),
+ * without summaries unless told (then a viewer's cache is opened); {@code perlevel} times {@link Pyramid#build} too, {@code variables} times the variable tables only. A third pass only reads the rows the builds read.
  */
 public final class SummaryBuildTiming {
     private SummaryBuildTiming() {
@@ -28,6 +28,7 @@ public final class SummaryBuildTiming {
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 2;
         boolean summaries = args.length > 3 && args[3].contains("summaries");
         boolean perLevel = args.length > 3 && args[3].contains("perlevel"); // Pyramid.build too (slow)
+        boolean variablesOnly = args.length > 3 && args[3].contains("variables"); // the first screen's bulk
         TraceLoader.Loaded loaded = TraceLoader.builder().summaries(summaries).cache(new CachePolicy(true, 0, cache)).build()
                 .load(trace);
         Trace tr = loaded.trace();
@@ -36,7 +37,8 @@ public final class SummaryBuildTiming {
         for (Container c : tr.containers()) {
             for (Type t : tr.types()) {
                 EntityTable table = c.table(t);
-                if (table != null && table.size() >= Pyramid.MIN_ROWS && !(table instanceof LinkTable)) {
+                if (table != null && table.size() >= Pyramid.MIN_ROWS && !(table instanceof LinkTable)
+                        && (!variablesOnly || table instanceof VariableTable)) {
                     tables.add(table);
                     rows += table.size();
                 }
@@ -60,6 +62,19 @@ public final class SummaryBuildTiming {
             }
             System.out.printf("round %d %-26s cpu %.2f s wall %.2f s (%g)%n", round, "reading the rows",
                     (bean.getCurrentThreadCpuTime() - cpuRead) / 1e9, (System.nanoTime() - wallRead) / 1e9, sum);
+            long cpuBlocks = bean.getCurrentThreadCpuTime();
+            long bits = 0;
+            for (EntityTable t : tables) { // as feedAll reads them: a block at a time
+                long[] block = new long[Rows.BLOCK_ROWS * t.rows.stride()];
+                for (int b = 0, nb = (t.size() + Rows.BLOCK_ROWS - 1) >>> Rows.BLOCK_SHIFT; b < nb; b++) {
+                    int m = t.rows.readBlock(b, block);
+                    for (int i = 0, f = t.rows.stride(); i < m; i++) {
+                        bits += block[i * f] ^ block[i * f + 1];
+                    }
+                }
+            }
+            System.out.printf("round %d %-26s cpu %.2f s (%d)%n", round, "reading blocks",
+                    (bean.getCurrentThreadCpuTime() - cpuBlocks) / 1e9, bits);
             BlockRecycler recycler = new BlockRecycler(16 << 20);
             for (String how : new String[] {"Pyramid.build (per level)", "LiveSummary.build (once)", "buildAtSeal (blocks)"}) {
                 if (how.startsWith("Pyramid") && !perLevel) {

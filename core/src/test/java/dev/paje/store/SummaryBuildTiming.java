@@ -15,8 +15,8 @@ import java.util.List;
  * into every level), in alternation, CPU time of this thread. Not a test (a timing tool: its figures go to bench/RESULTS.md).
  *
  * <p>Usage: {@code java -Xmx256m -cp core/target/classes:core/target/test-classes dev.paje.store.SummaryBuildTiming
- * TRACE CACHE_DIR [ROUNDS [summaries,perlevel,variables]]}: the trace is loaded through a cache there (a second run opens it),
- * without summaries unless told (then a viewer's cache is opened); {@code perlevel} times {@link Pyramid#build} too, {@code variables} times the variable tables only. A third pass only reads the rows the builds read.
+ * TRACE CACHE_DIR [ROUNDS [summaries,perlevel,variables,seal]]}: the trace is loaded through a cache there (a second run opens it),
+ * without summaries unless told (then a viewer's cache is opened); {@code perlevel} times {@link Pyramid#build} too, {@code variables} times the variable tables only, {@code seal} skips {@link LiveSummary#build} (so that {@link LiveSummary#buildAtSeal}'s first round runs cold, as in a seal). A third pass only reads the rows the builds read.
  */
 public final class SummaryBuildTiming {
     private SummaryBuildTiming() {
@@ -28,6 +28,7 @@ public final class SummaryBuildTiming {
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 2;
         boolean summaries = args.length > 3 && args[3].contains("summaries");
         boolean perLevel = args.length > 3 && args[3].contains("perlevel"); // Pyramid.build too (slow)
+        boolean sealOnly = args.length > 3 && args[3].contains("seal"); // buildAtSeal alone: its first round is cold, as at a seal
         boolean variablesOnly = args.length > 3 && args[3].contains("variables"); // the first screen's bulk
         TraceLoader.Loaded loaded = TraceLoader.builder().summaries(summaries).cache(new CachePolicy(true, 0, cache)).build()
                 .load(trace);
@@ -77,7 +78,7 @@ public final class SummaryBuildTiming {
                     (bean.getCurrentThreadCpuTime() - cpuBlocks) / 1e9, bits);
             BlockRecycler recycler = new BlockRecycler(16 << 20);
             for (String how : new String[] {"Pyramid.build (per level)", "LiveSummary.build (once)", "buildAtSeal (blocks)"}) {
-                if (how.startsWith("Pyramid") && !perLevel) {
+                if (how.startsWith("Pyramid") && !perLevel || how.startsWith("Live") && sealOnly) {
                     continue;
                 }
                 long cpu0 = bean.getCurrentThreadCpuTime();

@@ -15,9 +15,10 @@ import java.util.List;
  * into every level), in alternation, CPU time of this thread. Not a test (a timing tool: its figures go to bench/RESULTS.md).
  *
  * <p>Usage: {@code java -Xmx256m -cp core/target/classes:core/target/test-classes dev.paje.store.SummaryBuildTiming
- * TRACE CACHE_DIR [ROUNDS [summaries,perlevel,variables,seal,first]]}: the trace is loaded through a cache there (a second run opens it),
+ * TRACE CACHE_DIR [ROUNDS [summaries,perlevel,variables,seal,first,warm]]}: the trace is loaded through a cache there (a second run opens it),
  * without summaries unless told (then a viewer's cache is opened); {@code perlevel} times {@link Pyramid#build} too, {@code variables} times the variable tables only, {@code seal} skips {@link LiveSummary#build} (so that {@link LiveSummary#buildAtSeal}'s first round runs cold, as in a seal), {@code first} the first screen's tables (containers 0-100, largest first), written into a
- * temporary store file too. A third pass only reads the rows the builds read.
+ * temporary store file too; {@code warm} first builds up to 1 M rows of other
+ * tables (containers past 100) so that round 0 runs after a warm-up. A third pass only reads the rows the builds read.
  */
 public final class SummaryBuildTiming {
     private SummaryBuildTiming() {
@@ -31,6 +32,7 @@ public final class SummaryBuildTiming {
         boolean perLevel = args.length > 3 && args[3].contains("perlevel"); // Pyramid.build too (slow)
         boolean sealOnly = args.length > 3 && args[3].contains("seal"); // buildAtSeal alone: its first round is cold, as at a seal
         boolean firstScreen = args.length > 3 && args[3].contains("first"); // containers 0-100, largest first, written too
+        boolean warm = args.length > 3 && args[3].contains("warm"); // first: the rest's tables built before, up to 1 M rows
         boolean variablesOnly = args.length > 3 && args[3].contains("variables"); // the first screen's bulk
         TraceLoader.Loaded loaded = TraceLoader.builder().summaries(summaries).cache(new CachePolicy(true, 0, cache)).build()
                 .load(trace);
@@ -55,6 +57,26 @@ public final class SummaryBuildTiming {
         ThreadMXBean bean = ManagementFactory.getThreadMXBean();
         double start = tr.start();
         double end = tr.end();
+        if (warm) { // how much of round 0's cold cost a build of other tables beforehand takes away
+            long cpu0 = bean.getCurrentThreadCpuTime();
+            long warmed = 0;
+            BlockRecycler recycler = new BlockRecycler(16 << 20);
+            for (Container c : cs.subList(Math.min(cs.size(), 101), cs.size())) {
+                for (Type t : tr.types()) {
+                    EntityTable table = c.table(t);
+                    if (warmed < 1_000_000 && table != null && table.size() >= Pyramid.MIN_ROWS
+                            && !(table instanceof LinkTable)) {
+                        LiveSummary.AtSeal s = LiveSummary.buildAtSeal(table, start, end, Pyramid.minPerBucket(table), recycler);
+                        if (s != null) {
+                            s.release();
+                        }
+                        warmed += table.size();
+                    }
+                }
+            }
+            System.out.printf("warm-up: %,d rows of other tables, cpu %.2f s%n", warmed,
+                    (bean.getCurrentThreadCpuTime() - cpu0) / 1e9);
+        }
         Path intoPath = cache.resolve("summary-build-timing.tmp");
         StoreFile into = firstScreen ? StoreFile.create(intoPath, false) : null; // where the first screen's are written
         for (int round = 0; round < rounds; round++) {

@@ -38,6 +38,14 @@ public abstract sealed class EntityTable permits StateTable, EventTable, Variabl
         rows.readAhead(from, to - from);
     }
 
+    /**
+     * Copies rows {@code [row, row + n)}, up to the end of a block at most, into {@code dst} (each kind's {@code STRIDE}
+     * longs per row); returns how many. A scan reads a block at a time: one lookup per block, not per field.
+     */
+    public final int copy(int row, int n, long[] dst) {
+        return rows.copy(row, n, dst);
+    }
+
     /** Releases the spare capacity (after loading). */
     public void trim() {
         rows.trim();

@@ -110,8 +110,7 @@ public final class AggregateSampler {
                 this.members++;
                 Window.variables(t, grid.start(), grid.end(), buf, (s, e, v) -> {
                     e = Double.isNaN(e) ? traceEnd : e;
-                    integral.add(s, e, v);
-                    defined.add(s, e, 1);
+                    integral.add(s, e, v, defined, 1);
                 });
             }
         }

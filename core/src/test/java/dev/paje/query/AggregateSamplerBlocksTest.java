@@ -11,7 +11,6 @@ import dev.paje.store.VariableTable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -36,8 +35,8 @@ class AggregateSamplerBlocksTest {
             assertThat(loaded.problems()).isEmpty();
             Trace trace = loaded.trace();
             Container node = trace.containers().stream().filter(c -> c.name().equals("n")).findFirst().orElseThrow();
-            Type state = type(trace, "S");
-            Type memory = type(trace, "M");
+            Type state = type(trace, "State");
+            Type memory = type(trace, "Memory");
             List<Container> members = AggregateSampler.members(node, state);
             assertThat(members).hasSizeGreaterThan(3);
             assertThat(((StateTable) members.get(0).table(state)).size()).isGreaterThan(3 * 256); // several blocks
@@ -216,7 +215,6 @@ class AggregateSamplerBlocksTest {
                 out.mean.add(in[p] / on[p]);
             }
         }
-        assertThat(Arrays.stream(on).sum()).isGreaterThanOrEqualTo(0);
         return columns(out);
     }
 }

@@ -63,19 +63,17 @@ public final class Window {
 
     /**
      * {@link #states(StateTable, double, double, IntConsumer)}'s rows, in the same order, their fields read a block at
-     * a time into {@code buf} (at least {@link StateTable#STRIDE} longs): a sweep over every state of a window (an
-     * aggregate of 1,088 threads) paid a block lookup and a recycling check per field read one at a time.
+     * a time into {@code buf} ({@link EntityTable#BLOCK_ROWS} × {@link StateTable#STRIDE} longs), blocks not in the
+     * cache read past it ({@link EntityTable#scanBlock}): a sweep over every state of a window (an aggregate of 1,088
+     * threads) paid a block lookup and a recycling check per field read one at a time, and its read-ahead evicted
+     * what the other windows read.
      */
     public static void states(StateTable t, double start, double end, long[] buf, StateFields rows) {
         int n = t.size();
         int first = firstState(t, start, n);
-        int per = buf.length / StateTable.STRIDE;
-        for (int i = first; i < n; ) {
-            if (i != first && i == nextBlock(first)) {
-                readRest(t, i, n, end, t::start);
-            }
-            int m = t.copy(i, Math.min(n - i, per), buf);
-            for (int j = 0; j < m; j++) {
+        for (int b = first / EntityTable.BLOCK_ROWS; b * EntityTable.BLOCK_ROWS < n; b++) {
+            int m = t.scanBlock(b, buf);
+            for (int j = b == first / EntityTable.BLOCK_ROWS ? first % EntityTable.BLOCK_ROWS : 0; j < m; j++) {
                 double s = StateTable.start(buf, j);
                 if (!(s <= end)) {
                     return;
@@ -85,21 +83,16 @@ public final class Window {
                     rows.accept(s, e, StateTable.value(buf, j), StateTable.level(buf, j));
                 }
             }
-            i += m;
         }
     }
 
-    /** {@link #variables(VariableTable, double, double, IntConsumer)}'s rows, their fields read a block at a time. */
+    /** {@link #variables(VariableTable, double, double, IntConsumer)}'s rows, their fields read a block at a time (as states). */
     public static void variables(VariableTable t, double start, double end, long[] buf, VariableFields rows) {
         int n = t.size();
         int first = Math.max(0, firstStartAfter(n, start, t::start, false) - 1);
-        int per = buf.length / VariableTable.STRIDE;
-        for (int i = first; i < n; ) {
-            if (i != first && i == nextBlock(first)) {
-                readRest(t, i, n, end, t::start);
-            }
-            int m = t.copy(i, Math.min(n - i, per), buf);
-            for (int j = 0; j < m; j++) {
+        for (int b = first / EntityTable.BLOCK_ROWS; b * EntityTable.BLOCK_ROWS < n; b++) {
+            int m = t.scanBlock(b, buf);
+            for (int j = b == first / EntityTable.BLOCK_ROWS ? first % EntityTable.BLOCK_ROWS : 0; j < m; j++) {
                 double s = VariableTable.start(buf, j);
                 if (!(s <= end)) {
                     return;
@@ -109,7 +102,6 @@ public final class Window {
                     rows.accept(s, e, VariableTable.value(buf, j));
                 }
             }
-            i += m;
         }
     }
 

@@ -46,6 +46,14 @@ public abstract sealed class EntityTable permits StateTable, EventTable, Variabl
         return rows.copy(row, n, dst);
     }
 
+    /**
+     * Copies the rows of block {@code b} (rows {@code [b * BLOCK_ROWS, ...)}) whole into {@code dst}, for a scan that reads
+     * each block once: blocks not in the cache are read past it, not making room by evicting others. Returns how many.
+     */
+    public final int scanBlock(int b, long[] dst) {
+        return rows.scanBlock(b, dst);
+    }
+
     /** Releases the spare capacity (after loading). */
     public void trim() {
         rows.trim();

@@ -1,6 +1,7 @@
 package dev.paje.query;
 
 import dev.paje.store.Container;
+import dev.paje.store.EntityTable;
 import dev.paje.store.StateTable;
 import dev.paje.store.Type;
 import dev.paje.store.VariableTable;
@@ -19,6 +20,8 @@ import java.util.List;
 public final class AggregateSampler {
     private final PixelGrid grid;
     private final double traceEnd;
+    /** The members' rows, a block at a time. */
+    private final long[] buf = new long[EntityTable.BLOCK_ROWS * StateTable.STRIDE];
 
     /** How many containers were aggregated (the descendants holding the type). */
     public int members;
@@ -64,7 +67,7 @@ public final class AggregateSampler {
     public AggregateSampler states(Type type, List<Container> members) {
         clear();
         PixelSpread life = new PixelSpread(grid);
-        InnermostSweep sweep = new InnermostSweep(grid, traceEnd, type.values().size());
+        InnermostSweep sweep = new InnermostSweep(grid, traceEnd, type.values().size(), buf);
         for (Container m : members) {
             if (m.table(type) instanceof StateTable t) {
                 this.members++;
@@ -105,11 +108,9 @@ public final class AggregateSampler {
         for (Container m : members) {
             if (m.table(type) instanceof VariableTable t) {
                 this.members++;
-                Window.variables(t, grid.start(), grid.end(), row -> {
-                    double e = t.end(row);
+                Window.variables(t, grid.start(), grid.end(), buf, (s, e, v) -> {
                     e = Double.isNaN(e) ? traceEnd : e;
-                    integral.add(t.start(row), e, t.value(row));
-                    defined.add(t.start(row), e, 1);
+                    integral.add(s, e, v, defined, 1);
                 });
             }
         }
@@ -144,9 +145,11 @@ public final class AggregateSampler {
         private double[] stackEnd = new double[16];
         private int depth;
         private double cursor;
+        private final long[] buf;
 
-        InnermostSweep(PixelGrid grid, double traceEnd, int values) {
+        InnermostSweep(PixelGrid grid, double traceEnd, int values, long[] buf) {
             this.grid = grid;
+            this.buf = buf;
             this.traceEnd = traceEnd;
             this.byValue = new PixelSpread[Math.max(1, values)];
         }
@@ -154,11 +157,9 @@ public final class AggregateSampler {
         void sweep(StateTable t) {
             depth = 0;
             cursor = Double.NEGATIVE_INFINITY;
-            Window.states(t, grid.start(), grid.end(), row -> {
-                double s = t.start(row);
-                double e = t.end(row);
+            Window.states(t, grid.start(), grid.end(), buf, (s, e, value, level) -> {
                 e = Double.isNaN(e) ? traceEnd : e;
-                int level = Math.max(0, t.level(row));
+                level = Math.max(0, level);
                 while (depth > 0 && (depth > level || stackEnd[depth - 1] <= s)) {
                     pop();
                 }
@@ -166,7 +167,7 @@ public final class AggregateSampler {
                     spread(stackValue[depth - 1], cursor, s);
                 }
                 cursor = s;
-                push(t.value(row), e);
+                push(value, e);
             });
             while (depth > 0) {
                 pop();

@@ -38,6 +38,22 @@ public abstract sealed class EntityTable permits StateTable, EventTable, Variabl
         rows.readAhead(from, to - from);
     }
 
+    /**
+     * Copies rows {@code [row, row + n)}, up to the end of a block at most, into {@code dst} (each kind's {@code STRIDE}
+     * longs per row); returns how many. A scan reads a block at a time: one lookup per block, not per field.
+     */
+    public final int copy(int row, int n, long[] dst) {
+        return rows.copy(row, n, dst);
+    }
+
+    /**
+     * Copies the rows of block {@code b} (rows {@code [b * BLOCK_ROWS, ...)}) whole into {@code dst}, for a scan that reads
+     * each block once: blocks not in the cache are read past it, not making room by evicting others. Returns how many.
+     */
+    public final int scanBlock(int b, long[] dst) {
+        return rows.scanBlock(b, dst);
+    }
+
     /** Releases the spare capacity (after loading). */
     public void trim() {
         rows.trim();

@@ -43,10 +43,6 @@ public final class EventTable extends EntityTable {
         return n == 0 ? Double.NEGATIVE_INFINITY : time(n - 1);
     }
 
-    /** Copies rows {@code [row, row + n)}, up to the end of a block at most, into {@code dst}; returns how many. */
-    public int copy(int row, int n, long[] dst) {
-        return rows.copy(row, n, dst);
-    }
 
     public double time(int row) {
         return rows.getDouble(row, 0);

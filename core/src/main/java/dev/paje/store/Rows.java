@@ -200,6 +200,18 @@ public final class Rows {
         return Math.min(BLOCK_ROWS, size - row);
     }
 
+    /**
+     * Copies block {@code b}'s rows whole into {@code dst} for a scan that reads each block once: a resident block from
+     * the cache, another read from the file past it when the file no longer changes ({@link #readBlock}), so that the
+     * scan does not evict what the viewer's other windows read. Returns its rows.
+     */
+    int scanBlock(int b, long[] dst) {
+        if (file != null && file.unchanging() && resident(b) == null) {
+            return readBlock(b, dst);
+        }
+        return copy(b << BLOCK_SHIFT, BLOCK_ROWS, dst);
+    }
+
     /** The cache recycled the frame's array while it was read (rare): the block is looked up or read again. */
     private long reread(int row, int field) {
         last = NONE;

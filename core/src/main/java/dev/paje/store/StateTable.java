@@ -6,7 +6,8 @@ package dev.paje.store;
  * level 0 is the outermost state.
  */
 public final class StateTable extends EntityTable {
-    static final int STRIDE = 3;
+    /** Longs per row as {@link #copy} copies them: start and end bits, value and level ({@link #start(long[], int)}...). */
+    public static final int STRIDE = 3;
     private static final int START = 0;
     private static final int END = 1;
     private static final int VALUE_LEVEL = 2;
@@ -41,6 +42,23 @@ public final class StateTable extends EntityTable {
         if (live != null) {
             ((LiveStates) live).close(row, time);
         }
+    }
+
+    /** Row {@code j}'s start among rows {@link #copy} copied into {@code rows}. */
+    public static double start(long[] rows, int j) {
+        return Double.longBitsToDouble(rows[j * STRIDE + START]);
+    }
+
+    public static double end(long[] rows, int j) {
+        return Double.longBitsToDouble(rows[j * STRIDE + END]);
+    }
+
+    public static int value(long[] rows, int j) {
+        return (int) (rows[j * STRIDE + VALUE_LEVEL] >>> 32);
+    }
+
+    public static int level(long[] rows, int j) {
+        return (int) rows[j * STRIDE + VALUE_LEVEL];
     }
 
     public double start(int row) {

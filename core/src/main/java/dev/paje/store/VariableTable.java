@@ -5,7 +5,8 @@ package dev.paje.store;
  * time order, 24 bytes each. The last interval's end is NaN while the variable is still open.
  */
 public final class VariableTable extends EntityTable {
-    static final int STRIDE = 3;
+    /** Longs per row as {@link #copy} copies them: start, end and value bits ({@link #start(long[], int)}...). */
+    public static final int STRIDE = 3;
     private static final int START = 0;
     private static final int END = 1;
     private static final int VALUE = 2;
@@ -107,6 +108,19 @@ public final class VariableTable extends EntityTable {
         }
         tail(n - 1);
         return tailStart;
+    }
+
+    /** Row {@code j}'s start among rows {@link #copy} copied into {@code rows}. */
+    public static double start(long[] rows, int j) {
+        return Double.longBitsToDouble(rows[j * STRIDE + START]);
+    }
+
+    public static double end(long[] rows, int j) {
+        return Double.longBitsToDouble(rows[j * STRIDE + END]);
+    }
+
+    public static double value(long[] rows, int j) {
+        return Double.longBitsToDouble(rows[j * STRIDE + VALUE]);
     }
 
     public double start(int row) {

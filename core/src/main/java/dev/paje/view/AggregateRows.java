@@ -9,9 +9,7 @@ import dev.paje.store.Container;
 import dev.paje.store.Type;
 import dev.paje.store.TypeKind;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * The {@code aggregates} of a window answer ({@code aggregate=ids}): per collapsed container, per
@@ -34,20 +32,18 @@ public final class AggregateRows {
         this.sampler = new AggregateSampler(grid, traceEnd);
     }
 
-    /** The {@code aggregates} field: one container per part, parts computed on all cores, written in order. */
+    /**
+     * The {@code aggregates} field: one container per part (a root's aggregate costs a thousand nodes'), parts computed
+     * on all cores, as many threads as cores, written in order.
+     */
     void write(JsonOut g, List<Container> containers) throws IOException {
         g.name("aggregates").beginArray();
-        if (containers.size() == 1) {
+        if (containers.size() == 1 || InOrderParts.CORES == 1) {
             objects(g, containers);
         } else {
-            List<CompletableFuture<byte[]>> parts = new ArrayList<>();
-            for (Container c : containers) {
-                parts.add(CompletableFuture.supplyAsync(() -> JsonOut.bytes(
-                        part -> new AggregateRows(grid, types, traceEnd).objects(part, List.of(c))))); // a sampler per part
-            }
-            for (CompletableFuture<byte[]> part : parts) {
-                g.splice(part.join());
-            }
+            new InOrderParts(part -> JsonOut.chunks(
+                    out -> new AggregateRows(grid, types, traceEnd).objects(out, part)), // a sampler per part
+                    containers, containers.size()).write(g, this::objects);
         }
         g.endArray();
     }

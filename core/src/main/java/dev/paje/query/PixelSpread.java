@@ -20,21 +20,13 @@ final class PixelSpread {
 
     /** Adds {@code weight} × the part of each pixel (in pixel units) that {@code [a, b]} covers, clipped to the window. */
     void add(double a, double b, double weight) {
-        a = Math.max(a, grid.start());
-        b = Math.min(b, grid.end());
-        if (!(b > a)) {
-            return;
-        }
-        double xa = grid.position(a);
-        double xb = grid.position(b);
-        int first = grid.pixelAt(xa);
-        int end = grid.pixelAt(xb);
-        add(xa, xb, first, end, weight);
+        add(a, b, weight, null, 0);
     }
 
     /**
      * {@link #add} here with {@code weight} and into {@code other} (same grid) with {@code otherWeight}: the same sums
-     * as two adds, the interval's pixels computed once (a variable aggregate spreads each step twice).
+     * as two adds, the interval's pixels computed once (a variable aggregate spreads each step twice); no
+     * {@code other} when null.
      */
     void add(double a, double b, double weight, PixelSpread other, double otherWeight) {
         a = Math.max(a, grid.start());
@@ -47,7 +39,9 @@ final class PixelSpread {
         int first = grid.pixelAt(xa);
         int end = grid.pixelAt(xb);
         add(xa, xb, first, end, weight);
-        other.add(xa, xb, first, end, otherWeight);
+        if (other != null) {
+            other.add(xa, xb, first, end, otherWeight);
+        }
     }
 
     private void add(double xa, double xb, int first, int end, double weight) {

@@ -22,7 +22,8 @@ class CacheRecyclingTest {
     @TempDir
     Path dir;
 
-    private static long value(int table, int row, int field) {
+    /** A field's value, different for every (table, row, field): what the tests write and check they read back. */
+    static long value(int table, int row, int field) {
         long x = (table * 1_000_003L + row) * 31 + field;
         x ^= x >>> 17;
         return x * 0x9E3779B97F4A7C15L;

@@ -25,9 +25,7 @@ class ReadAheadTest {
     Path dir;
 
     private static long value(int table, int row, int field) {
-        long x = (table * 1_000_003L + row) * 31 + field;
-        x ^= x >>> 17;
-        return x * 0x9E3779B97F4A7C15L;
+        return CacheRecyclingTest.value(table, row, field);
     }
 
     /** Tables 0..count-1, of strides 1..MAX_STRIDE; {@code interleaved}: their rows written in turns (slots mixed). */

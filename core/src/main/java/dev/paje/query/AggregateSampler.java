@@ -1,7 +1,9 @@
 package dev.paje.query;
 
+import dev.paje.store.AggregateSummary;
 import dev.paje.store.Container;
 import dev.paje.store.EntityTable;
+import dev.paje.store.InnermostStack;
 import dev.paje.store.StateTable;
 import dev.paje.store.Type;
 import dev.paje.store.VariableTable;
@@ -63,20 +65,82 @@ public final class AggregateSampler {
         return out;
     }
 
-    /** Replaces the content by the innermost-state counts of {@code members} for {@code type}. */
+    /** Replaces the content by the innermost-state counts of {@code members} for {@code type}, sweeping their rows. */
     public AggregateSampler states(Type type, List<Container> members) {
         clear();
-        PixelSpread life = new PixelSpread(grid);
+        double[] alive = alive(type, members);
         InnermostSweep sweep = new InnermostSweep(grid, traceEnd, type.values().size(), buf);
         for (Container m : members) {
             if (m.table(type) instanceof StateTable t) {
-                this.members++;
-                life.add(m.start(), m.isOpen() || Double.isNaN(m.end()) ? traceEnd : m.end(), 1);
                 sweep.sweep(t);
             }
         }
-        double[] alive = life.sums();
-        double[][] times = sweep.times();
+        return cells(alive, sweep.times());
+    }
+
+    /**
+     * {@link #states(Type, List)} for {@code members} = {@link #members}{@code (c, type)}, read from {@code c}'s
+     * precomputed aggregate ({@link AggregateSummary}) when a pixel spans at least one of its buckets (the coarsest
+     * such level), else swept from the rows. From the aggregate, the numbers equal the rows' within float rounding
+     * where pixel edges fall on bucket edges; elsewhere a bucket's time is split between the pixels it straddles in
+     * proportion to its overlap, so at most one bucket's worth of member-time moves across each pixel edge (and the
+     * window's edges). {@code alive} is exact either way (the members' lifetimes).
+     */
+    public AggregateSampler states(Type type, Container c, List<Container> members) {
+        AggregateSummary agg = grid.pixel() > 0 ? c.aggregate(type) : null;
+        int k = agg == null ? -1 : agg.levelFor(grid.pixel(), traceEnd);
+        if (k < 0) {
+            return states(type, members);
+        }
+        clear();
+        double[] alive = alive(type, members);
+        InnermostSweep sweep = new InnermostSweep(grid, traceEnd, type.values().size(), buf);
+        buckets(agg, k, (a, b, j) -> {
+            double time = AggregateSummary.stateTime(buf, j);
+            sweep.spread(AggregateSummary.stateValue(buf, j)).add(a, b, time / (b - a));
+        });
+        return cells(alive, sweep.times());
+    }
+
+    /** The members' lifetimes per pixel (mean number alive); counts the members holding a state table of {@code type}. */
+    private double[] alive(Type type, List<Container> members) {
+        PixelSpread life = new PixelSpread(grid);
+        for (Container m : members) {
+            if (m.table(type) instanceof StateTable) {
+                this.members++;
+                life.add(m.start(), m.isOpen() || Double.isNaN(m.end()) ? traceEnd : m.end(), 1);
+            }
+        }
+        return life.sums();
+    }
+
+    /** Receives one aggregate row copied into {@code buf} (at {@code j}) and the part of the trace its bucket covers. */
+    private interface BucketRow {
+        void accept(double from, double to, int j);
+    }
+
+    /** Each row of level {@code k} of {@code agg} whose bucket touches the window, its bucket clipped to the trace. */
+    private void buckets(AggregateSummary agg, int k, BucketRow rows) {
+        int from = agg.firstEntry(k, agg.bucketOf(k, grid.start()));
+        int to = agg.firstEntry(k, agg.bucketOf(k, grid.end()) + 1);
+        agg.readAhead(k, from, to);
+        for (int i = from; i < to; ) {
+            int m = agg.copyEntries(k, i, to - i, buf);
+            for (int j = 0; j < m; j++) {
+                double a = agg.bucketStart(k, agg.bucket(buf, j));
+                // a bucket's time lies within the trace: the first and last buckets spread over their part of it
+                double lo = Math.max(a, agg.origin());
+                double hi = Math.min(a + agg.width(k), traceEnd);
+                if (hi > lo) {
+                    rows.accept(lo, hi, j);
+                }
+            }
+            i += m;
+        }
+    }
+
+    /** Fills the cells from the members alive and the time per value (in pixel units) of each pixel. */
+    private AggregateSampler cells(double[] alive, double[][] times) {
         for (int p = 0; p < grid.width(); p++) {
             int first = value.size();
             for (int v = 0; v < times.length; v++) {
@@ -114,8 +178,34 @@ public final class AggregateSampler {
                 });
             }
         }
-        double[] in = integral.sums();
-        double[] on = defined.sums();
+        return variableCells(integral.sums(), defined.sums());
+    }
+
+    /**
+     * {@link #variables(Type, List)} for {@code members} = {@link #members}{@code (c, type)}, from {@code c}'s
+     * precomputed aggregate when a pixel spans at least one of its buckets (as {@link #states(Type, Container, List)}:
+     * a bucket's integral and defined time split between the pixels it straddles), else from the rows.
+     */
+    public AggregateSampler variables(Type type, Container c, List<Container> members) {
+        AggregateSummary agg = grid.pixel() > 0 ? c.aggregate(type) : null;
+        int k = agg == null ? -1 : agg.levelFor(grid.pixel(), traceEnd);
+        if (k < 0) {
+            return variables(type, members);
+        }
+        clear();
+        for (Container m : members) {
+            if (m.table(type) instanceof VariableTable) {
+                this.members++;
+            }
+        }
+        PixelSpread integral = new PixelSpread(grid);
+        PixelSpread defined = new PixelSpread(grid);
+        buckets(agg, k, (a, b, j) -> integral.add(a, b, AggregateSummary.integral(buf, j) / (b - a), defined,
+                AggregateSummary.defined(buf, j) / (b - a)));
+        return variableCells(integral.sums(), defined.sums());
+    }
+
+    private AggregateSampler variableCells(double[] in, double[] on) {
         for (int p = 0; p < grid.width(); p++) {
             if (on[p] > 1e-12) {
                 px.add(p);
@@ -136,73 +226,41 @@ public final class AggregateSampler {
         }
     }
 
-    /** Each member's states swept once in start order with a stack of the open ones; the top's time is spread per value. */
-    private static final class InnermostSweep {
+    /** Each member's states swept once in start order ({@link InnermostStack}); the top's time is spread per value. */
+    private static final class InnermostSweep implements InnermostStack.Sink {
         private final PixelGrid grid;
-        private final double traceEnd;
+        private final InnermostStack stack;
         private PixelSpread[] byValue;
-        private int[] stackValue = new int[16];
-        private double[] stackEnd = new double[16];
-        private int depth;
-        private double cursor;
         private final long[] buf;
 
         InnermostSweep(PixelGrid grid, double traceEnd, int values, long[] buf) {
             this.grid = grid;
             this.buf = buf;
-            this.traceEnd = traceEnd;
+            this.stack = new InnermostStack(traceEnd, this);
             this.byValue = new PixelSpread[Math.max(1, values)];
         }
 
         void sweep(StateTable t) {
-            depth = 0;
-            cursor = Double.NEGATIVE_INFINITY;
-            Window.states(t, grid.start(), grid.end(), buf, (s, e, value, level) -> {
-                e = Double.isNaN(e) ? traceEnd : e;
-                level = Math.max(0, level);
-                while (depth > 0 && (depth > level || stackEnd[depth - 1] <= s)) {
-                    pop();
-                }
-                if (depth > 0) {
-                    spread(stackValue[depth - 1], cursor, s);
-                }
-                cursor = s;
-                push(value, e);
-            });
-            while (depth > 0) {
-                pop();
-            }
+            Window.states(t, grid.start(), grid.end(), buf, stack::state);
+            stack.finish();
         }
 
-        private void push(int v, double end) {
-            if (depth == stackValue.length) {
-                stackValue = Arrays.copyOf(stackValue, depth * 2);
-                stackEnd = Arrays.copyOf(stackEnd, depth * 2);
-            }
-            stackValue[depth] = v;
-            stackEnd[depth] = end;
-            depth++;
-        }
-
-        /** Closes the top state: its time since the cursor is its own; its parent resumes at its end. */
-        private void pop() {
-            depth--;
-            double end = stackEnd[depth];
-            spread(stackValue[depth], cursor, end);
-            cursor = Math.max(cursor, end);
-        }
-
-        private void spread(int v, double a, double b) {
+        @Override
+        public void add(int v, double a, double b) {
             if (v < 0 || !(b > a)) {
                 return;
             }
+            spread(v).add(a, b, 1);
+        }
+
+        PixelSpread spread(int v) {
             if (v >= byValue.length) {
                 byValue = Arrays.copyOf(byValue, Math.max(v + 1, byValue.length * 2));
             }
             if (byValue[v] == null) {
                 byValue[v] = new PixelSpread(grid);
             }
-            byValue[v].add(a, b, 1);
+            return byValue[v];
         }
 
         double[][] times() {

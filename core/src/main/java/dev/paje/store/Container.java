@@ -109,6 +109,42 @@ public final class Container {
     }
 
     /** Puts a table read back from a cache. */
+    /** Precomputed aggregates of this container's members, by type id (null: none). */
+    private volatile AggregateSummary[] aggregates = new AggregateSummary[0];
+    /** The seal whose aggregates are still to be built (progressive seal), or null. */
+    volatile SummaryBuild aggregatesPending;
+
+    /**
+     * The precomputed aggregate of this container's members holding {@code t} ({@link AggregateSummary}), or null;
+     * while a progressive seal has not built the aggregates yet, waits for them: an answer never depends on when
+     * it was asked.
+     */
+    public AggregateSummary aggregate(Type t) {
+        SummaryBuild b = aggregatesPending;
+        if (b != null) {
+            b.awaitAggregates();
+        }
+        return aggregateBuilt(t);
+    }
+
+    /** The aggregate for {@code t} as it is now (while building them), or null. */
+    AggregateSummary aggregateBuilt(Type t) {
+        AggregateSummary[] a = aggregates;
+        return t.id() < a.length ? a[t.id()] : null;
+    }
+
+    /** The aggregates there are, by type id (nulls for none). */
+    AggregateSummary[] aggregates() {
+        return aggregates;
+    }
+
+    void putAggregate(Type t, AggregateSummary a) {
+        int i = t.id();
+        AggregateSummary[] next = i < aggregates.length ? aggregates.clone() : Arrays.copyOf(aggregates, i + 1);
+        next[i] = a;
+        aggregates = next;
+    }
+
     void putTable(Type t, EntityTable table) {
         int i = t.id();
         if (i >= tables.length) {

@@ -240,7 +240,7 @@ public abstract class Pyramid {
      * straight to the file ({@link Rows#appendBlock}: no frame in the writer's pool); {@code block} is reused.
      * Row by row through the pool this copy was a tenth of the seal's summaries on 10 GB (126 M rows).
      */
-    private static Rows copy(Rows from, StoreFile file, long[] block) {
+    static Rows copy(Rows from, StoreFile file, long[] block) {
         int stride = from.stride();
         Rows to = new Rows(stride, file);
         for (int r0 = 0, n = from.size(); r0 < n; r0 += Rows.BLOCK_ROWS) {

@@ -23,7 +23,7 @@ import java.util.zip.CRC32C;
  */
 public final class StoreFile implements Closeable {
     static final long MAGIC = 0x524f5453454a4150L; // "PAJESTOR"
-    static final int VERSION = 9; // 7: link completion ranks beside the key references; 8: two-level block index; 9: large variables' finer summary levels
+    static final int VERSION = 10; // 10: aggregate pyramids per inner container (AggregateSummary); 7: link completion ranks beside the key references; 8: two-level block index; 9: large variables' finer summary levels
     static final int HEADER = 4096;
     private static final int STAGING = 1 << 20;
 

@@ -19,7 +19,8 @@ import java.util.zip.CRC32C;
  * and, per table, its row count and the slot and checksum of each page of its block index
  * ({@link BlockIndex}: the slot and checksum of each block); per state,
  * variable and event table, its summary ({@link Pyramid}: origin, end, and per level the width,
- * its buckets and, but for events, its long list).
+ * its buckets and, but for events, its long list); per container, its {@link AggregateSummary}s (type, origin,
+ * end, per level the width and rows).
  */
 public final class StoreMeta {
     private static final int STATES = 1;
@@ -123,6 +124,7 @@ public final class StoreMeta {
                     out.writeInt(t.id());
                     table(out, c.table(t));
                 }
+                aggregates(out, c);
             }
             out.flush();
             return bytes.toByteArray();
@@ -150,6 +152,60 @@ public final class StoreMeta {
         }
         if (!(table instanceof LinkTable)) {
             summary(out, table.pyramid);
+        }
+    }
+
+    /** A container's aggregates: their count, then each one's type, origin, end and per level width and rows. */
+    private static void aggregates(DataOutputStream out, Container c) throws IOException {
+        AggregateSummary[] all = c.aggregates();
+        int n = 0;
+        for (AggregateSummary a : all) {
+            n += a == null ? 0 : 1;
+        }
+        out.writeInt(n);
+        for (int t = 0; t < all.length; t++) {
+            AggregateSummary a = all[t];
+            if (a != null) {
+                out.writeInt(t);
+                out.writeDouble(a.origin());
+                out.writeDouble(a.traceEnd());
+                out.writeInt(a.levels());
+                for (int k = 0; k < a.levels(); k++) {
+                    out.writeDouble(a.width(k));
+                    rows(out, a.levels[k]);
+                }
+            }
+        }
+    }
+
+    /** The aggregates {@link #aggregates(DataOutputStream, Container)} wrote, given to {@code c}. */
+    private static void aggregates(DataInputStream in, StoreFile file, Container c, List<Type> types) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > types.size()) {
+            throw new IOException(n + " aggregates");
+        }
+        for (int i = 0; i < n; i++) {
+            int id = in.readInt();
+            if (id < 0 || id >= types.size()) {
+                throw new IOException("aggregate of type " + id);
+            }
+            Type t = types.get(id);
+            double origin = in.readDouble();
+            double end = in.readDouble();
+            int levels = in.readInt();
+            if (levels < 1 || levels > 64 || (t.kind() != TypeKind.STATE && t.kind() != TypeKind.VARIABLE)) {
+                throw new IOException(levels + " aggregate levels of a " + t.kind());
+            }
+            double[] widths = new double[levels];
+            Rows[] rows = new Rows[levels];
+            for (int k = 0; k < levels; k++) {
+                widths[k] = in.readDouble();
+                rows[k] = rows(in, file);
+                if (!(widths[k] > 0) || rows[k].stride() != AggregateSummary.stride(t.kind())) {
+                    throw new IOException("aggregate level " + k);
+                }
+            }
+            c.putAggregate(t, new AggregateSummary(t.kind(), origin, end, widths, rows));
         }
     }
 
@@ -310,6 +366,11 @@ public final class StoreMeta {
     private static void verifyAll(Trace trace, StoreFile file) throws IOException {
         file.verify(trace.keyLog().rows);
         for (Container c : trace.containers()) {
+            for (AggregateSummary a : c.aggregates()) {
+                for (int k = 0; a != null && k < a.levels(); k++) {
+                    file.verify(a.levels[k]);
+                }
+            }
             for (Type t : trace.types()) {
                 EntityTable table = c.table(t);
                 if (table == null) {
@@ -387,6 +448,7 @@ public final class StoreMeta {
                 Type t = types.get(in.readInt());
                 c.putTable(t, table(in, file, keys));
             }
+            aggregates(in, file, c, types);
             containers.add(c);
         }
         Trace trace = new Trace(names, types, containers, start, end, file, keys);

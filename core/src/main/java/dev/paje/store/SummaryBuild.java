@@ -40,6 +40,8 @@ public final class SummaryBuild {
     private int firstLeft;
     private volatile Throwable failure;
     private final CompletableFuture<Void> sealed = new CompletableFuture<>();
+    /** Whether the aggregates are built (right after the first screen's tables). */
+    private boolean aggregatesDone;
 
     /**
      * The build of {@code trace}'s summaries into {@code file} by {@code threads} workers; the tables of containers
@@ -71,6 +73,11 @@ public final class SummaryBuild {
         order.addAll(rest);
         for (EntityTable t : order) {
             t.pending = this;
+        }
+        for (Container c : cs) {
+            if (!c.children().isEmpty()) {
+                c.aggregatesPending = this;
+            }
         }
     }
 
@@ -167,6 +174,45 @@ public final class SummaryBuild {
         return table.pyramid;
     }
 
+    /**
+     * Waits until the aggregates ({@link AggregateBuild}) are built, right after the first screen's tables: a reader
+     * of an aggregate waits rather than sweeping the rows, so that its answer does not depend on when it asked.
+     */
+    void awaitAggregates() {
+        synchronized (this) {
+            boolean interrupted = false;
+            while (!aggregatesDone && failure == null) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    interrupted = true; // the answer is still owed: waited for anyway
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            if (!aggregatesDone) {
+                Throwable f = failure;
+                throw new UncheckedIOException(new IOException("the aggregates could not be built: " + f.getMessage(), f));
+            }
+        }
+    }
+
+    /** Builds the aggregates (once), then lets their readers go. */
+    private void buildAggregates() throws IOException {
+        if (aggregatesDone) {
+            return;
+        }
+        AggregateBuild.build(trace, file, threads);
+        synchronized (this) {
+            aggregatesDone = true;
+            for (Container c : trace.containers()) {
+                c.aggregatesPending = null;
+            }
+            notifyAll();
+        }
+    }
+
     /** Builds every summary, then seals the store with {@code meta}; on this thread. */
     void run(StoreMeta.Encoder meta) {
         try {
@@ -210,6 +256,7 @@ public final class SummaryBuild {
         file.freeze(); // before any reader: from now on tables are read through the cache, from any thread
         if (firstLeft == 0) {
             firstDone.countDown();
+            buildAggregates();
         }
         if (order.isEmpty()) {
             return;
@@ -252,6 +299,7 @@ public final class SummaryBuild {
                 }
                 if (firstOver) {
                     firstDone.countDown();
+                    buildAggregates();
                 }
             }
         } finally {

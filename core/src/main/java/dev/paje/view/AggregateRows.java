@@ -70,8 +70,8 @@ public final class AggregateRows {
                 continue;
             }
             switch (kind) {
-                case STATE -> states(g, t, sampler.states(t, members));
-                case VARIABLE -> variables(g, t, sampler.variables(t, members));
+                case STATE -> states(g, t, sampler.states(t, c, members));
+                case VARIABLE -> variables(g, t, sampler.variables(t, c, members));
                 default -> throw new IllegalArgumentException("no aggregate of " + kind);
             }
         }

@@ -1,0 +1,362 @@
+package dev.paje.store;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+
+/**
+ * Builds the {@link AggregateSummary}s of a trace at seal: for each inner container {@code c} and state or variable
+ * type {@code T} whose strict descendants hold at least {@link #MIN_ROWS} rows of {@code T}. Deepest containers first,
+ * those of a depth on {@code threads} workers; each (c, T) has one dense accumulator (buckets × values doubles, at most
+ * {@link #DENSE} of them) filled from its members' rows read a block at a time past the block cache, or from a
+ * child's aggregate already written (a root's aggregate is its nodes' summed, not every thread swept again). The
+ * finest level has at most {@link #MAX_BUCKETS} buckets and is the finest whose rows, with the coarser levels', stay
+ * within a {@link #ROWS_PER_ENTRY}th of the members' rows (the store grows by a few percent at most).
+ */
+final class AggregateBuild {
+    /** Members' rows below which a container gets no aggregate (its raw sweep is cheap). */
+    static final int MIN_ROWS = Pyramid.MIN_ROWS;
+    /** Members' rows per aggregate row (all levels) at least. */
+    static final int ROWS_PER_ENTRY = 32;
+    /** Buckets of the finest level at most. */
+    static final int MAX_BUCKETS = 1 << 16;
+    /** Doubles of one accumulator at most (8 MB: two workers stay far below a 256 MB heap). */
+    static final int DENSE = 1 << 20;
+
+    private final Trace trace;
+    private final double origin;
+    private final double end;
+
+    private AggregateBuild(Trace trace) {
+        this.trace = trace;
+        this.origin = trace.start();
+        this.end = trace.end();
+    }
+
+    /** Builds every aggregate of {@code trace} into {@code file} on {@code threads} workers and hands them to their containers. */
+    static void build(Trace trace, StoreFile file, int threads) throws IOException {
+        if (!(trace.end() - trace.start() > 0)) {
+            return;
+        }
+        AggregateBuild b = new AggregateBuild(trace);
+        List<List<Job>> byDepth = b.jobs();
+        if (byDepth.isEmpty()) {
+            return;
+        }
+        ExecutorService workers = Workers.pool(Math.max(1, threads), "paje-aggregate");
+        try {
+            long[] block = null;
+            for (int d = byDepth.size() - 1; d >= 0; d--) { // children before parents: a parent adds their aggregates
+                List<Future<Built>> built = new ArrayList<>();
+                for (Job j : byDepth.get(d)) {
+                    built.add(workers.submit(() -> b.build(j)));
+                }
+                for (int i = 0; i < built.size(); i++) {
+                    Built onHeap = Workers.get(built.get(i), "building the aggregates");
+                    if (onHeap == null) {
+                        continue;
+                    }
+                    Rows[] rows = new Rows[onHeap.levels.length];
+                    for (int k = 0; k < rows.length; k++) {
+                        int longs = onHeap.levels[k].blockLongs();
+                        block = block != null && block.length == longs ? block : new long[longs];
+                        rows[k] = Pyramid.copy(onHeap.levels[k], file, block);
+                    }
+                    Job j = byDepth.get(d).get(i);
+                    j.c.putAggregate(j.type, new AggregateSummary(j.type.kind(), b.origin, b.end, onHeap.widths, rows));
+                }
+            }
+        } finally {
+            workers.shutdownNow();
+        }
+    }
+
+    private record Job(Container c, Type type, long rows) {
+    }
+
+    private record Built(double[] widths, Rows[] levels) {
+    }
+
+    /** The (container, type) pairs worth an aggregate, by container depth. */
+    private List<List<Job>> jobs() {
+        List<Container> cs = trace.containers();
+        int[] depth = new int[cs.size()];
+        for (Container c : cs) { // parents come before their children
+            depth[c.id()] = c.parent() == null ? 0 : depth[c.parent().id()] + 1;
+        }
+        List<List<Job>> out = new ArrayList<>();
+        for (Type t : trace.types()) {
+            if (t.kind() != TypeKind.STATE && t.kind() != TypeKind.VARIABLE) {
+                continue;
+            }
+            long[] below = new long[cs.size()]; // rows of t in each container's strict descendants
+            for (int i = cs.size() - 1; i > 0; i--) {
+                Container c = cs.get(i);
+                EntityTable own = c.table(t);
+                below[c.parent().id()] += below[i] + (own == null ? 0 : own.size());
+            }
+            for (Container c : cs) {
+                if (below[c.id()] >= MIN_ROWS) {
+                    while (out.size() <= depth[c.id()]) {
+                        out.add(new ArrayList<>());
+                    }
+                    out.get(depth[c.id()]).add(new Job(c, t, below[c.id()]));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The finest bucket count of a width. */
+    private int buckets(double w) {
+        double n = Math.floor((end - origin) / w) + 1;
+        return n > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) n;
+    }
+
+    /** Builds one aggregate on the heap, or null when none is worth it. */
+    private Built build(Job job) throws IOException {
+        Type t = job.type;
+        boolean states = t.kind() == TypeKind.STATE;
+        int values = states ? Math.max(1, t.values().size()) : 2;
+        // where the members are: their tables, and the children's aggregates standing for whole subtrees
+        List<EntityTable> tables = new ArrayList<>();
+        List<AggregateSummary> parts = new ArrayList<>();
+        ArrayList<Container> todo = new ArrayList<>(job.c.children());
+        while (!todo.isEmpty()) {
+            Container k = todo.remove(todo.size() - 1);
+            if (k.table(t) != null) {
+                tables.add(k.table(t));
+            }
+            AggregateSummary a = k.aggregateBuilt(t);
+            if (a != null) {
+                parts.add(a);
+            } else {
+                todo.addAll(k.children());
+            }
+        }
+        double w = Pyramid.base(end - origin);
+        int cap = Math.max(1, Math.min(MAX_BUCKETS, DENSE / values));
+        while (buckets(w) > cap) {
+            w *= 2;
+        }
+        for (AggregateSummary a : parts) {
+            w = Math.max(w, a.width(0)); // a child's buckets fall whole into ours
+        }
+        Accumulator acc = new Accumulator(w, buckets(w), values);
+        long[] buf = new long[EntityTable.BLOCK_ROWS * Math.max(StateTable.STRIDE, VariableTable.STRIDE)];
+        for (EntityTable table : tables) {
+            if (table instanceof StateTable st) {
+                acc.states(st, buf);
+            } else if (table instanceof VariableTable vt) {
+                acc.variables(vt, buf);
+            }
+        }
+        for (AggregateSummary a : parts) {
+            acc.add(a, buf);
+        }
+        return acc.levels(states, job.rows / ROWS_PER_ENTRY);
+    }
+
+    /** Dense sums per (value, bucket) of the finest level; variables: value 0 the integral, 1 the defined time. */
+    private final class Accumulator implements InnermostStack.Sink {
+        private final double w;
+        private final int n;
+        private double[][] sums;
+
+        Accumulator(double w, int n, int values) {
+            this.w = w;
+            this.n = n;
+            this.sums = new double[values][];
+        }
+
+        private double[] row(int v) {
+            if (sums[v] == null) {
+                sums[v] = new double[n];
+            }
+            return sums[v];
+        }
+
+        private int bucket(double t) {
+            double x = Math.floor((t - origin) / w);
+            return x < 0 ? 0 : x >= n - 1 ? n - 1 : (int) x;
+        }
+
+        void states(StateTable t, long[] buf) {
+            InnermostStack stack = new InnermostStack(end, this);
+            for (int b = 0; b * EntityTable.BLOCK_ROWS < t.size(); b++) {
+                int m = t.scanBlock(b, buf);
+                for (int j = 0; j < m; j++) {
+                    stack.state(StateTable.start(buf, j), StateTable.end(buf, j), StateTable.value(buf, j),
+                            StateTable.level(buf, j));
+                }
+            }
+            stack.finish();
+        }
+
+        @Override
+        public void add(int v, double a, double b) {
+            if (v < 0 || !(b > a)) {
+                return;
+            }
+            if (v >= sums.length) { // a value the type did not list yet: room for it
+                sums = java.util.Arrays.copyOf(sums, v + 1);
+            }
+            spread(row(v), null, a, b, 1);
+        }
+
+        void variables(VariableTable t, long[] buf) {
+            for (int b = 0; b * EntityTable.BLOCK_ROWS < t.size(); b++) {
+                int m = t.scanBlock(b, buf);
+                for (int j = 0; j < m; j++) {
+                    double e = VariableTable.end(buf, j);
+                    spread(row(0), row(1), VariableTable.start(buf, j), Double.isNaN(e) ? end : e,
+                            VariableTable.value(buf, j));
+                }
+            }
+        }
+
+        /** Adds the parts of {@code [a, b]} in each bucket, × {@code weight} into {@code into}, as is into {@code time}. */
+        private void spread(double[] into, double[] time, double a, double b, double weight) {
+            if (!(b > a)) {
+                return;
+            }
+            int b0 = bucket(a);
+            int b1 = bucket(b);
+            if (b0 == b1) {
+                add(into, time, b0, b - a, weight);
+                return;
+            }
+            add(into, time, b0, origin + (b0 + 1) * w - a, weight);
+            for (int i = b0 + 1; i < b1; i++) {
+                add(into, time, i, w, weight);
+            }
+            add(into, time, b1, b - (origin + b1 * w), weight);
+        }
+
+        private static void add(double[] into, double[] time, int i, double part, double weight) {
+            if (part > 0) {
+                into[i] += part * weight;
+                if (time != null) {
+                    time[i] += part;
+                }
+            }
+        }
+
+        /** Adds a child's finest level: its buckets lie whole in ours (same origin, widths powers of two). */
+        void add(AggregateSummary a, long[] buf) {
+            int shift = Math.getExponent(w) - Math.getExponent(a.width(0));
+            boolean states = a.kind() == TypeKind.STATE;
+            for (int i = 0, rows = a.entries(0); i < rows; ) {
+                int m = a.copyEntries(0, i, rows - i, buf);
+                for (int j = 0; j < m; j++) {
+                    int b = (int) Math.min(n - 1, a.bucket(buf, j) >> shift);
+                    if (states) {
+                        int v = AggregateSummary.stateValue(buf, j);
+                        if (v >= sums.length) {
+                            sums = java.util.Arrays.copyOf(sums, v + 1);
+                        }
+                        row(v)[b] += AggregateSummary.stateTime(buf, j);
+                    } else {
+                        row(0)[b] += AggregateSummary.integral(buf, j);
+                        row(1)[b] += AggregateSummary.defined(buf, j);
+                    }
+                }
+                i += m;
+            }
+        }
+
+        /** Whether bucket {@code i} has something: some time in a value, or some defined time. */
+        private boolean occupied(int v, int i, boolean states) {
+            double[] s = sums[states ? v : 1];
+            return s != null && s[i] > 0;
+        }
+
+        /**
+         * The levels, finest first, from the finest whose rows (with the coarser levels') are at most {@code budget}
+         * up to one bucket; null when even that is too many.
+         */
+        Built levels(boolean states, long budget) {
+            int values = states ? sums.length : 1;
+            // rows per level (coarser ones by halving: a bucket has something when one of its halves has)
+            List<Long> count = new ArrayList<>();
+            boolean[][] occ = new boolean[values][];
+            long c0 = 0;
+            for (int v = 0; v < values; v++) {
+                occ[v] = new boolean[n];
+                for (int i = 0; i < n; i++) {
+                    occ[v][i] = occupied(v, i, states);
+                    c0 += occ[v][i] ? 1 : 0;
+                }
+            }
+            count.add(c0);
+            for (int m = n; m > 1; ) {
+                int half = (m + 1) / 2;
+                long c = 0;
+                for (int v = 0; v < values; v++) {
+                    for (int i = 0; i < half; i++) {
+                        occ[v][i] = occ[v][2 * i] || (2 * i + 1 < m && occ[v][2 * i + 1]);
+                        c += occ[v][i] ? 1 : 0;
+                    }
+                }
+                count.add(c);
+                m = half;
+            }
+            int first = -1;
+            long total = 0;
+            for (int k = count.size() - 1; k >= 0; k--) {
+                total += count.get(k);
+                if (total > budget) {
+                    break;
+                }
+                first = k;
+            }
+            if (first < 0) {
+                return null;
+            }
+            Rows[] levels = new Rows[count.size() - first];
+            double[] widths = new double[levels.length];
+            int m = n;
+            for (int k = 0; k < count.size(); k++) {
+                if (k >= first) {
+                    widths[k - first] = Math.scalb(w, k);
+                    levels[k - first] = emit(states, m);
+                }
+                m = halve(m);
+            }
+            return new Built(widths, levels);
+        }
+
+        /** The rows of the level whose {@code m} buckets the sums hold now. */
+        private Rows emit(boolean states, int m) {
+            Rows out = new Rows(states ? AggregateSummary.STATE_STRIDE : AggregateSummary.VARIABLE_STRIDE);
+            for (int i = 0; i < m; i++) {
+                if (states) {
+                    for (int v = 0; v < sums.length; v++) {
+                        if (sums[v] != null && sums[v][i] > 0) {
+                            out.add(((long) i << 32) | v, Double.doubleToRawLongBits(sums[v][i]));
+                        }
+                    }
+                } else if (sums[1] != null && sums[1][i] > 0) {
+                    out.add(i, Double.doubleToRawLongBits(sums[0][i]), Double.doubleToRawLongBits(sums[1][i]));
+                }
+            }
+            out.trim();
+            return out;
+        }
+
+        /** Sums pairs of buckets: the next level's, in place; returns its bucket count. */
+        private int halve(int m) {
+            int half = (m + 1) / 2;
+            for (double[] s : sums) {
+                if (s != null) {
+                    for (int i = 0; i < half; i++) {
+                        s[i] = s[2 * i] + (2 * i + 1 < m ? s[2 * i + 1] : 0);
+                    }
+                }
+            }
+            return half;
+        }
+    }
+}

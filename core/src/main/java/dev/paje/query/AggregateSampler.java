@@ -16,8 +16,10 @@ import java.util.List;
  * the members are in each state value, and the sum and mean of their variables. States count
  * <em>innermost</em> (the top of each member's stack: what a thread is doing now), so the shares of
  * a pixel add up to at most 1 and "number of members in V" is the number of threads doing V.
- * Cost O(entities of the members in the window + values × pixels): intervals are spread by
- * {@link PixelSpread}, each member's table found by {@link Window}'s binary search.
+ * From the rows ({@link #states(Type, List)}): O(entities of the members in the window + values × pixels), intervals
+ * spread by {@link PixelSpread}, each member's table found by {@link Window}'s binary search. Zoomed out, from the
+ * container's precomputed aggregate ({@link #states(Type, Container, List)}, {@link AggregateSummary}): O(buckets ×
+ * values in the window), equal to the rows' within rounding and one bucket's worth of time per pixel edge.
  */
 public final class AggregateSampler {
     private final PixelGrid grid;

@@ -179,8 +179,9 @@ final class AggregateBuild {
         }
 
         private int bucket(double t) {
-            double x = Math.floor((t - origin) / w);
-            return x < 0 ? 0 : x >= n - 1 ? n - 1 : (int) x;
+            // floor by a cast (from 0 up; Math.floor's StrictMath call was a quarter of a sweep's profile, PixelGrid.of)
+            double x = (t - origin) / w;
+            return x < 1 ? 0 : x >= n - 1 ? n - 1 : (int) x;
         }
 
         void states(StateTable t, long[] buf) {

@@ -19,7 +19,7 @@ final class AggregateBuild {
     /** Members' rows below which a container gets no aggregate (its raw sweep is cheap). */
     static final int MIN_ROWS = Pyramid.MIN_ROWS;
     /** Members' rows per aggregate row (all levels) at least. */
-    static final int ROWS_PER_ENTRY = 32;
+    static final int ROWS_PER_ENTRY = 8;
     /** Buckets of the finest level at most. */
     static final int MAX_BUCKETS = 1 << 16;
     /** Doubles of one accumulator at most (8 MB: two workers stay far below a 256 MB heap). */

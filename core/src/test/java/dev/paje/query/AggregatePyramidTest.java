@@ -247,7 +247,7 @@ class AggregatePyramidTest {
                         for (Container m : AggregateSampler.members(c, t)) {
                             rows += m.table(t).size();
                         }
-                        assertThat(a.entries() * 32).as("%s %s", c.name(), t.name()).isLessThanOrEqualTo(rows);
+                        assertThat(a.entries() * 8).as("%s %s", c.name(), t.name()).isLessThanOrEqualTo(rows);
                         assertThat(a.levels()).isGreaterThan(1);
                         sizes.add(a.entries());
                     }

@@ -1,6 +1,7 @@
 package dev.paje.store;
 
 import java.io.IOException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -49,12 +50,16 @@ final class AggregateBuild {
         try {
             long[] block = null;
             for (int d = byDepth.size() - 1; d >= 0; d--) { // children before parents: a parent adds their aggregates
-                List<Future<Built>> built = new ArrayList<>();
-                for (Job j : byDepth.get(d)) {
-                    built.add(workers.submit(() -> b.build(j)));
-                }
-                for (int i = 0; i < built.size(); i++) {
-                    Built onHeap = Workers.get(built.get(i), "building the aggregates");
+                // at most two per worker built and not yet written: the rows on the heap stay bounded
+                ArrayDeque<Future<Built>> built = new ArrayDeque<>();
+                List<Job> jobs = byDepth.get(d);
+                int submitted = 0;
+                for (Job j : jobs) {
+                    while (submitted < jobs.size() && built.size() < 2 * Math.max(1, threads)) {
+                        Job next = jobs.get(submitted++);
+                        built.add(workers.submit(() -> b.build(next)));
+                    }
+                    Built onHeap = Workers.get(built.poll(), "building the aggregates");
                     if (onHeap == null) {
                         continue;
                     }
@@ -64,7 +69,6 @@ final class AggregateBuild {
                         block = block != null && block.length == longs ? block : new long[longs];
                         rows[k] = Pyramid.copy(onHeap.levels[k], file, block);
                     }
-                    Job j = byDepth.get(d).get(i);
                     j.c.putAggregate(j.type, new AggregateSummary(j.type.kind(), b.origin, b.end, onHeap.widths, rows));
                 }
             }

@@ -63,11 +63,27 @@ final class WindowHandler implements Endpoint {
         WindowTables tables = WindowTables.of(params.has("time") ? params.text("time") : null, model, logical);
         PixelGrid grid = new PixelGrid(start, end, width);
         List<Container> aggregated = aggregated(params);
+        boolean binary = binary(params);
         Json.headers(ex);
+        if (binary) {
+            ex.getResponseHeaders().set("Content-Type", "application/octet-stream");
+        }
         ex.sendResponseHeaders(200, 0);
-        try (JsonOut out = new JsonOut(ex.getResponseBody())) {
+        try (JsonOut out = binary ? JsonOut.binary(ex.getResponseBody()) : new JsonOut(ex.getResponseBody())) {
             new WindowAnswer(grid, containers, selected, tables, dominant, aggregated).write(model, out);
         }
+    }
+
+    /** {@code format=bin}: typed arrays after a JSON header (the page's); {@code json}, the default, for API users. */
+    private static boolean binary(Params params) {
+        if (!params.has("format")) {
+            return false;
+        }
+        return switch (params.text("format")) {
+            case "json" -> false;
+            case "bin" -> true;
+            default -> throw ApiException.badRequest("format must be json or bin, found " + params.text("format"));
+        };
     }
 
     boolean asked() {

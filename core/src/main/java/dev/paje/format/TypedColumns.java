@@ -24,6 +24,8 @@ final class TypedColumns {
     private final OutputStream out;
     private final byte[] buf = new byte[1 << 16];
     private int n;
+    /** Bytes written to the stream before {@code buf[0]}: alignment counts from the stream's first byte. */
+    private long flushed;
     /** Scaled values of the column being written (decimals): kept from the range scan to the write. */
     private long[] scratch = new long[64];
 
@@ -154,15 +156,14 @@ final class TypedColumns {
 
     private void align(int to) throws IOException {
         room(8);
-        while ((n & (to - 1)) != 0) {
+        while (((flushed + n) & (to - 1)) != 0) {
             buf[n++] = 0;
         }
     }
 
     private void room(int bytes) throws IOException {
         if (n + bytes > buf.length) {
-            out.write(buf, 0, n); // the buffer's length is a multiple of 8: alignment is kept across flushes
-            n = 0;
+            flush();
         }
     }
 
@@ -177,11 +178,13 @@ final class TypedColumns {
     void splice(ByteChunks columns) throws IOException {
         flush();
         columns.writeTo(out);
+        flushed += columns.size(); // a multiple of 8: every column ends padded
     }
 
     /** Writes what is buffered to the stream. */
     void flush() throws IOException {
         out.write(buf, 0, n);
+        flushed += n;
         n = 0;
     }
 }

@@ -92,11 +92,16 @@ final class WindowHandler implements Endpoint {
 
     /** Writes the answer for every entity type of {@code ids} (measurements call this without HTTP). */
     void answer(java.io.OutputStream out, double start, double end, int width, int[] ids) throws IOException {
+        answer(out, start, end, width, ids, false);
+    }
+
+    /** {@link #answer(java.io.OutputStream, double, double, int, int[])}, binary ({@code format=bin}) or JSON. */
+    void answer(java.io.OutputStream out, double start, double end, int width, int[] ids, boolean binary) throws IOException {
         List<Container> containers = new ArrayList<>(ids.length);
         for (int id : ids) {
             containers.add(model.container(id));
         }
-        try (JsonOut g = new JsonOut(out)) {
+        try (JsonOut g = binary ? JsonOut.binary(out) : new JsonOut(out)) {
             new WindowAnswer(new PixelGrid(start, end, width), containers, model.entityTypes(), WindowTables.store(model),
                     false, List.of()).write(model, g);
         }

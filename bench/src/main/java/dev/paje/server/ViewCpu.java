@@ -86,7 +86,11 @@ public final class ViewCpu {
                 long[] r0 = dev.paje.store.BlockCache.reads();
                 long c0 = mx.getCurrentThreadCpuTime();
                 long w0 = System.nanoTime();
-                handler.answer(sink, trace.start() + f[0] * span, trace.start() + f[1] * span, 1500, ids, binary);
+                if (binary) {
+                    handler.answer(sink, trace.start() + f[0] * span, trace.start() + f[1] * span, 1500, ids, true);
+                } else { // a jar from before binary answers has only this one
+                    handler.answer(sink, trace.start() + f[0] * span, trace.start() + f[1] * span, 1500, ids);
+                }
                 cpu[i] = mx.getCurrentThreadCpuTime() - c0;
                 wall[i] = System.nanoTime() - w0;
                 long[] r1 = dev.paje.store.BlockCache.reads();

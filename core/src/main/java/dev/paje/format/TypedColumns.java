@@ -61,26 +61,26 @@ final class TypedColumns {
      * some value is not finite: JSON writes null there, so the caller writes the column as JSON.
      */
     boolean doubles(JsonOut g, long[] cells, int size, int decimals) throws IOException {
-        for (int i = 0; i < size; i++) {
-            if (!Double.isFinite(Double.longBitsToDouble(cells[i]))) {
-                return false;
-            }
-        }
         if (decimals >= 0) {
             long[] q = scratch(size);
             long lo = Long.MAX_VALUE;
             long hi = Long.MIN_VALUE;
-            boolean scaled = true;
-            for (int i = 0; i < size && scaled; i++) {
-                double m = Math.rint(Double.longBitsToDouble(cells[i]) * TEN[decimals]);
-                scaled = Math.abs(m) < LIMIT;
-                q[i] = (long) m;
-                lo = Math.min(lo, q[i]);
-                hi = Math.max(hi, q[i]);
+            double largest = 0; // NaN once a value is not finite: the comparison below then fails
+            double ten = TEN[decimals];
+            for (int i = 0; i < size; i++) { // one pass: a summary's values are a third of a zoomed-out answer
+                double m = Math.rint(Double.longBitsToDouble(cells[i]) * ten);
+                largest = Math.max(largest, Math.abs(m));
+                long v = (long) m;
+                q[i] = v;
+                lo = Math.min(lo, v);
+                hi = Math.max(hi, v);
             }
-            if (scaled && hi - lo <= 0xFFFF_FFFFL) {
+            if (largest < LIMIT && hi - lo <= 0xFFFF_FFFFL) {
                 integers(g, q, size, lo, hi, false, decimals);
                 return true;
+            }
+            if (!finite(cells, size)) {
+                return false;
             }
             // some value JSON writes exactly (too large to scale), or a spread beyond 32 bits: each value as JSON parses it
             for (int i = 0; i < size; i++) {
@@ -89,13 +89,17 @@ final class TypedColumns {
                 q[i] = Double.doubleToRawLongBits(Math.abs(m) < LIMIT ? m / TEN[decimals] : v);
             }
             cells = q;
+        } else if (!finite(cells, size)) {
+            return false;
         }
         descriptor(g, "f64", size, 0, -1);
         align(8);
-        for (int i = 0; i < size; i++) {
+        for (int i = 0; i < size; ) {
             room(8);
-            LONG.set(buf, n, cells[i]);
-            n += 8;
+            int end = Math.min(size, i + (buf.length - n) / 8);
+            for (; i < end; i++, n += 8) {
+                LONG.set(buf, n, cells[i]);
+            }
         }
         pad();
         return true;
@@ -123,17 +127,38 @@ final class TypedColumns {
             bytes = 4;
         }
         descriptor(g, type, size, base, decimals);
-        for (int i = 0; i < size; i++) {
-            long v = (narrowInts ? (int) values[i] : values[i]) - base;
-            room(4);
+        // narrowInts: the low halves (a sampler's int cells), else the longs (the loops are unswitched on it)
+        for (int i = 0; i < size; ) { // a loop per width, in stretches that fit the buffer: no test per value
+            room(8);
+            int end = Math.min(size, i + (buf.length - n) / bytes);
             switch (bytes) {
-                case 1 -> buf[n] = (byte) v;
-                case 2 -> SHORT.set(buf, n, (short) v);
-                default -> INT.set(buf, n, (int) v);
+                case 1 -> {
+                    for (; i < end; i++) {
+                        buf[n++] = (byte) ((narrowInts ? (int) values[i] : values[i]) - base);
+                    }
+                }
+                case 2 -> {
+                    for (; i < end; i++, n += 2) {
+                        SHORT.set(buf, n, (short) ((narrowInts ? (int) values[i] : values[i]) - base));
+                    }
+                }
+                default -> {
+                    for (; i < end; i++, n += 4) {
+                        INT.set(buf, n, (int) ((narrowInts ? (int) values[i] : values[i]) - base));
+                    }
+                }
             }
-            n += bytes;
         }
         pad();
+    }
+
+    private static boolean finite(long[] cells, int size) {
+        for (int i = 0; i < size; i++) {
+            if (!Double.isFinite(Double.longBitsToDouble(cells[i]))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void descriptor(JsonOut g, String type, int size, long base, int decimals) throws IOException {

@@ -47,6 +47,7 @@ for run in $runs; do
   t0=$(date +%s.%N)
   "${paje[@]}" view --no-browser --cache-dir "$C" -p $port "$T" > /dev/null 2>&1 &
   pid=$!
+  trap 'kill $pid 2>/dev/null || true' EXIT # a failed step must not leave the viewer running (it would hold the port and the lock)
   st=$(poll_status '"ready"')
   t1=$(date +%s.%N)
   # the server's clock starts after the JVM's: its "seconds" at ready give the offset to this script's

@@ -14,12 +14,15 @@ export async function getJson(/** @type {string} */ url) {
   return body;
 }
 
+/** Binary window answers, unless the platform is big-endian or the page's address says `?format=json` (to read them). */
+const BINARY = LITTLE_ENDIAN && new URLSearchParams(location.search).get('format') !== 'json';
+
 /**
  * A window answer (`/api/window?...`): binary (`format=bin`, far fewer bytes and no numbers to parse) where typed
  * arrays are little-endian, else JSON; the same object either way. Errors come as JSON in both.
  */
 export async function getWindow(/** @type {string} */ url) {
-  if (!LITTLE_ENDIAN) return getJson(url);
+  if (!BINARY) return getJson(url);
   const r = await fetch(`${url}&format=bin`);
   if (!r.ok) { // errors come as JSON
     let message = null;

@@ -59,11 +59,11 @@ for run in $runs; do
   times=()
   for k in $(seq 1 40); do
     read -r s e < <(python3 -c "import random; random.seed($k); w=$end*10**random.uniform(-4,0); s=random.uniform(0,$end-w); print(s, s+w)")
-    read -r t bytes < <(curl -s -o /dev/null -w '%{time_total} %{size_download}' "http://127.0.0.1:$port/api/window?start=$s&end=$e&width=1500&containers=$rows&format=$format")
+    read -r t bytes < <(curl -s -o /dev/null -w '%{time_total} %{size_download}\n' "http://127.0.0.1:$port/api/window?start=$s&end=$e&width=1500&containers=$rows&format=$format")
     times+=("$t")
     if [ -n "${DETAIL:-}" ]; then echo "$run $k $(python3 -c "print('%.3e' % (($e - $s) / $end))") $t $bytes" >> "$DETAIL"; fi
   done
-  read -r whole bytes < <(curl -s -o /dev/null -w '%{time_total} %{size_download}' "http://127.0.0.1:$port/api/window?start=0&end=$end&width=1500&containers=$rows&format=$format")
+  read -r whole bytes < <(curl -s -o /dev/null -w '%{time_total} %{size_download}\n' "http://127.0.0.1:$port/api/window?start=0&end=$end&width=1500&containers=$rows&format=$format")
   if [ -n "${DETAIL:-}" ]; then echo "$run whole 1 $whole $bytes" >> "$DETAIL"; fi
   p95=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int(NR*0.95)]}')
   med=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int(NR*0.5)]}')

@@ -68,10 +68,10 @@ final class WindowHandler implements Endpoint {
         if (binary) {
             ex.getResponseHeaders().set("Content-Type", "application/octet-stream");
         }
-        ex.sendResponseHeaders(200, 0);
-        try (JsonOut out = binary ? JsonOut.binary(ex.getResponseBody()) : new JsonOut(ex.getResponseBody())) {
-            new WindowAnswer(grid, containers, selected, tables, dominant, aggregated).write(model, out);
-        }
+        AnswerStream body = new AnswerStream(ex); // sent with its length once written (unless very large)
+        JsonOut out = binary ? JsonOut.binary(body) : new JsonOut(body);
+        new WindowAnswer(grid, containers, selected, tables, dominant, aggregated).write(model, out);
+        out.close(); // not on a failure: then nothing was sent, and the error is
     }
 
     /** {@code format=bin}: typed arrays after a JSON header (the page's); {@code json}, the default, for API users. */

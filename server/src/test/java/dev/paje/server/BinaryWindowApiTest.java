@@ -97,6 +97,9 @@ class BinaryWindowApiTest {
     void jsonIsTheDefaultAndOtherFormatsAreRefused() {
         String q = "/api/window?start=0&end=10&width=100&containers=" + named("node-1").id();
         assertThat(api.get(q + "&format=json").text()).isEqualTo(api.get(q).text());
+        Api.Answer bin = api.get(q + "&format=bin");
+        assertThat(bin.header("Content-Length")).as("sent with its length, not chunked")
+                .isEqualTo(String.valueOf(bin.response().body().length));
         Api.Answer bad = api.get(q + "&format=xml");
         assertThat(bad.status()).isEqualTo(400);
         assertThat(bad.json().get("error").asText()).isEqualTo("format must be json or bin, found xml");

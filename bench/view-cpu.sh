@@ -7,7 +7,8 @@
 # HEAP as view.sh, default 256m; CACHE_DIR is kept: a store cache written there before is reused; CORES=2 lets
 # an answer use its parts on two cores: then its wall time, also printed, is the one to read; WARM=view runs
 # paje view's warm-up before pass 0 (WARM=other: the next 100 rows' whole trace, code but not these blocks);
-# CHECKSUM=1 prints each answer's CRC, to check that two builds answer the same bytes)
+# CHECKSUM=1 prints each answer's CRC, to check that two builds answer the same bytes; FORMAT=bin writes the page's
+# binary answers, format=bin, with a jar that has them)
 set -euo pipefail
 bench="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 T=${1:?which trace?}; C=${2:?which cache dir?}; passes=${3:-3}

@@ -8,10 +8,12 @@
 # launcher's JVM flags instead of ./paje, e.g. main's build to compare; REUSE=1 keeps CACHE_DIR and runs
 # only the cached reopen, for a cache an earlier run of the same store format wrote; DETAIL=FILE appends each
 # window's run, number, width (fraction of the trace) and time to FILE, to compare builds window by window;
-# JFLAGS adds JVM flags after the launcher's, with PAJE_JAR only: e.g. JFLAGS=-Xlog:gc:file=gc.log)
+# JFLAGS adds JVM flags after the launcher's, with PAJE_JAR only: e.g. JFLAGS=-Xlog:gc:file=gc.log; FORMAT=bin,
+# the default, asks for what the page asks, binary answers (format=bin; a jar without them answers JSON), FORMAT=json
+# for JSON ones; each answer's bytes go with DETAIL)
 set -euo pipefail
 bench="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-T=${1:?which trace?}; C=${2:-$(mktemp -d)}; port=${PORT:-8765}
+T=${1:?which trace?}; C=${2:-$(mktemp -d)}; port=${PORT:-8765}; format=${FORMAT:-bin}
 runs="first cached"
 if [ "${REUSE:-0}" = 1 ]; then runs=cached; else rm -rf "$C"; fi
 mkdir -p "$C"
@@ -45,6 +47,7 @@ for run in $runs; do
   t0=$(date +%s.%N)
   "${paje[@]}" view --no-browser --cache-dir "$C" -p $port "$T" > /dev/null 2>&1 &
   pid=$!
+  trap 'kill $pid 2>/dev/null || true' EXIT # a failed step must not leave the viewer running (it would hold the port and the lock)
   st=$(poll_status '"ready"')
   t1=$(date +%s.%N)
   # the server's clock starts after the JVM's: its "seconds" at ready give the offset to this script's
@@ -56,11 +59,12 @@ for run in $runs; do
   times=()
   for k in $(seq 1 40); do
     read -r s e < <(python3 -c "import random; random.seed($k); w=$end*10**random.uniform(-4,0); s=random.uniform(0,$end-w); print(s, s+w)")
-    times+=("$(curl -s -o /dev/null -w '%{time_total}' "http://127.0.0.1:$port/api/window?start=$s&end=$e&width=1500&containers=$rows")")
-    if [ -n "${DETAIL:-}" ]; then echo "$run $k $(python3 -c "print('%.3e' % (($e - $s) / $end))") ${times[-1]}" >> "$DETAIL"; fi
+    read -r t bytes < <(curl -s -o /dev/null -w '%{time_total} %{size_download}\n' "http://127.0.0.1:$port/api/window?start=$s&end=$e&width=1500&containers=$rows&format=$format")
+    times+=("$t")
+    if [ -n "${DETAIL:-}" ]; then echo "$run $k $(python3 -c "print('%.3e' % (($e - $s) / $end))") $t $bytes" >> "$DETAIL"; fi
   done
-  whole=$(curl -s -o /dev/null -w '%{time_total}' "http://127.0.0.1:$port/api/window?start=0&end=$end&width=1500&containers=$rows")
-  if [ -n "${DETAIL:-}" ]; then echo "$run whole 1 $whole" >> "$DETAIL"; fi
+  read -r whole bytes < <(curl -s -o /dev/null -w '%{time_total} %{size_download}\n' "http://127.0.0.1:$port/api/window?start=0&end=$end&width=1500&containers=$rows&format=$format")
+  if [ -n "${DETAIL:-}" ]; then echo "$run whole 1 $whole $bytes" >> "$DETAIL"; fi
   p95=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int(NR*0.95)]}')
   med=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int(NR*0.5)]}')
   # summaries still built after ready (a progressive seal): wait for the last one, timed by the server

@@ -9,7 +9,7 @@ import { invalidate, setFetchBusy } from '../model/scheduler.js';
 import { decodeWindow } from './columns.js';
 import { refreshGaps } from './gaps.js';
 import { refreshCollectives } from './collectives.js';
-import { getJson } from './http.js';
+import { getWindow } from './http.js';
 
 let fetchSeq = 0, appliedSeq = 0, inFlight = false, fetchTimer = 0, fetchPending = false;
 
@@ -49,7 +49,7 @@ async function doFetch() {
     if (ids.length || aggIds.length) {
       // thin rows draw one value per pixel: dominant values of states, and links; far fewer bytes
       const thin = S.thinRows ? `&dominant=1&types=${S.meta.types.filter((t) => t.kind === 'state' || t.kind === 'link').map((t) => t.id).join(',')}` : '';
-      const raw = await getJson(`/api/window?start=${s}&end=${e}&width=${pxW}&containers=${ids.join(',')}${thin}${axisParam()}${aggIds.length ? `&aggregate=${aggIds.join(',')}` : ''}`);
+      const raw = await getWindow(`/api/window?start=${s}&end=${e}&width=${pxW}&containers=${ids.join(',')}${thin}${axisParam()}${aggIds.length ? `&aggregate=${aggIds.join(',')}` : ''}`);
       const t0 = performance.now();
       answer = decodeWindow(raw);
       answer.aggregates = decodeAggregates(raw);
@@ -90,7 +90,7 @@ export async function fetchOverview() {
   if (!ids.length) { S.overviewData = { rows: [], ids }; invalidate('overview'); return; }
   const types = [...new Set(S.meta.types.filter((t) => t.kind === 'state').map((t) => t.id))];
   try {
-    const a = decodeWindow(await getJson(`/api/window?start=${S.traceStart}&end=${S.traceEnd}&width=${w}&containers=${ids.join(',')}&types=${types.join(',')}${axisParam()}`));
+    const a = decodeWindow(await getWindow(`/api/window?start=${S.traceStart}&end=${S.traceEnd}&width=${w}&containers=${ids.join(',')}&types=${types.join(',')}${axisParam()}`));
     a.ids = ids;
     a.byContainer = new Map(a.rows.map((r) => [r.container, r]));
     S.overviewData = a;

@@ -19,6 +19,8 @@ public final class ByteChunks extends OutputStream {
     private static final ArrayDeque<byte[]> POOL = new ArrayDeque<>();
 
     private final List<byte[]> full = new ArrayList<>();
+    /** A part of a binary answer ({@link JsonOut#chunks(JsonOut.Part, boolean)}): its columns; these bytes are its header. */
+    ByteChunks columns;
     private byte[] last = take();
     private int n;
 
@@ -66,6 +68,9 @@ public final class ByteChunks extends OutputStream {
      * these bytes are then empty and are not written to again. Only once they are written and nothing else refers to them.
      */
     public void release() {
+        if (columns != null) {
+            columns.release();
+        }
         synchronized (POOL) {
             for (byte[] c : full) {
                 if (POOL.size() < POOLED) {

@@ -56,6 +56,11 @@ public final class JsonOut implements AutoCloseable {
     /** Pretty layout: objects one field a line, indented by two spaces; arrays inline ({@code [ 1, 2 ]}). */
     private final boolean pretty;
     private final boolean[] inArray = new boolean[32];
+    /** Binary answers ({@link #binary}): where the arrays of numbers go (this writer then writes the JSON header); else null. */
+    private final TypedColumns columns;
+    /** A binary answer's stream: its columns, then the header ({@code out}, in memory), then the header's length. */
+    private final OutputStream target;
+    private final ByteChunks header;
     private int objects; // open objects: the indentation (arrays stay on their line)
 
     public JsonOut(OutputStream out) {
@@ -65,6 +70,33 @@ public final class JsonOut implements AutoCloseable {
     private JsonOut(OutputStream out, boolean pretty) {
         this.out = out;
         this.pretty = pretty;
+        this.columns = null;
+        this.target = null;
+        this.header = null;
+    }
+
+    /** A binary writer whose header goes to {@code header} and columns to {@code columns}; {@code target} as above. */
+    private JsonOut(ByteChunks header, OutputStream columns, OutputStream target) {
+        this.out = header;
+        this.pretty = false;
+        this.columns = new TypedColumns(columns);
+        this.target = target;
+        this.header = header;
+    }
+
+    /**
+     * A writer of binary answers ({@code format=bin}, docs/api.md): every array of numbers written by
+     * {@link #intArray}, {@link #roundedArray} or {@link #doubleArray} goes to {@code out} as a typed array, and
+     * the rest, a small JSON header with a descriptor in each such array's place, follows them, then its length
+     * (4 bytes, little-endian). The columns stream as they come; the header waits in memory until {@link #close}.
+     */
+    public static JsonOut binary(OutputStream out) {
+        return new JsonOut(new ByteChunks(), out, out);
+    }
+
+    /** Whether arrays of numbers go out as typed arrays ({@link #binary}): parts must then be rendered alike. */
+    public boolean binary() {
+        return columns != null;
     }
 
     /** What writes some JSON: a document, or a part of one to {@link #splice} into another. */
@@ -84,6 +116,21 @@ public final class JsonOut implements AutoCloseable {
         ByteChunks chunks = new ByteChunks();
         render(part, chunks);
         return chunks;
+    }
+
+    /** {@link #chunks(Part)}, or with {@code binary} a part of a {@link #binary} answer: its header and its columns. */
+    public static ByteChunks chunks(Part part, boolean binary) {
+        if (!binary) {
+            return chunks(part);
+        }
+        ByteChunks header = new ByteChunks();
+        header.columns = new ByteChunks();
+        try (JsonOut g = new JsonOut(header, header.columns, null)) {
+            part.writeTo(g);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // memory does not fail
+        }
+        return header;
     }
 
     private static void render(Part part, OutputStream memory) {
@@ -267,6 +314,10 @@ public final class JsonOut implements AutoCloseable {
      * the same bytes as {@link #value(int)} for each.
      */
     public JsonOut intArray(long[] cells, int size) throws IOException {
+        if (columns != null && size > 0) {
+            columns.ints(this, cells, size);
+            return this;
+        }
         beginArray();
         if (pretty) {
             for (int i = 0; i < size; i++) {
@@ -286,6 +337,10 @@ public final class JsonOut implements AutoCloseable {
      * {@code cells[0..size)} (shares as permille): the same bytes as {@link #value(int)} for each, in one loop.
      */
     public JsonOut roundedArray(long[] cells, int size, double factor) throws IOException {
+        if (columns != null && size > 0) {
+            columns.rounded(this, cells, size, factor);
+            return this;
+        }
         beginArray();
         if (pretty) {
             for (int i = 0; i < size; i++) {
@@ -321,6 +376,9 @@ public final class JsonOut implements AutoCloseable {
     public JsonOut doubleArray(long[] cells, int size, int decimals) throws IOException {
         if (decimals > 9) {
             throw new IllegalArgumentException("decimals must be 0 to 9, found " + decimals);
+        }
+        if (columns != null && size > 0 && columns.doubles(this, cells, size, decimals)) {
+            return this; // else some value is not finite: JSON's null, in a JSON array
         }
         beginArray();
         if (pretty) {
@@ -428,6 +486,12 @@ public final class JsonOut implements AutoCloseable {
         out.write(buf, 0, n);
         n = 0;
         values.writeTo(out);
+        if (values.columns != null) {
+            if (columns == null) {
+                throw new IllegalArgumentException("a binary part spliced into a JSON answer");
+            }
+            columns.splice(values.columns);
+        }
         return this;
     }
 
@@ -435,6 +499,17 @@ public final class JsonOut implements AutoCloseable {
     public void close() throws IOException {
         out.write(buf, 0, n);
         n = 0;
+        if (columns != null) {
+            columns.flush();
+        }
+        if (target != null) { // a binary answer: its header after its columns, then the header's length
+            header.writeTo(target);
+            long length = header.size();
+            target.write(new byte[] {(byte) length, (byte) (length >>> 8), (byte) (length >>> 16), (byte) (length >>> 24)});
+            header.release();
+            target.close();
+            return;
+        }
         out.close();
     }
 

@@ -42,7 +42,7 @@ public final class AggregateRows {
             objects(g, containers);
         } else {
             new InOrderParts(part -> JsonOut.chunks(
-                    out -> new AggregateRows(grid, types, traceEnd).objects(out, part)), // a sampler per part
+                    out -> new AggregateRows(grid, types, traceEnd).objects(out, part), g.binary()), // a sampler per part
                     containers, containers.size()).write(g, this::objects);
         }
         g.endArray();

@@ -31,7 +31,7 @@ public record WindowAnswer(PixelGrid grid, List<Container> containers, List<Type
      * containers (a zoomed-out window of a hundred rows is a million entities to sample).
      */
     public void write(TraceView model, JsonOut g) throws IOException {
-        WindowRows rows = new WindowRows(model, grid, types, tables, dominant);
+        WindowRows rows = new WindowRows(model, grid, types, tables, dominant, g.binary());
         g.beginObject();
         g.name("start").value(grid.start());
         g.name("end").value(grid.end());

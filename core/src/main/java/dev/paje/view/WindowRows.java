@@ -25,18 +25,21 @@ final class WindowRows {
     private final List<Type> types;
     private final WindowTables tables;
     private final boolean dominant;
+    /** Parts rendered as binary answers' parts ({@link JsonOut#binary}). */
+    private final boolean binary;
 
-    WindowRows(TraceView model, PixelGrid grid, List<Type> types, WindowTables tables, boolean dominant) {
+    WindowRows(TraceView model, PixelGrid grid, List<Type> types, WindowTables tables, boolean dominant, boolean binary) {
         this.model = model;
         this.grid = grid;
         this.types = types;
         this.tables = tables;
         this.dominant = dominant;
+        this.binary = binary;
     }
 
     /** The rows of {@code containers}, rendered to bytes (parts are rendered on several cores). */
     ByteChunks render(List<Container> containers) {
-        return JsonOut.chunks(g -> write(g, containers));
+        return JsonOut.chunks(g -> write(g, containers), binary);
     }
 
     void write(JsonOut g, List<Container> containers) throws IOException {

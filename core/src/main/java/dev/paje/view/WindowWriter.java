@@ -21,6 +21,8 @@ final class WindowWriter {
     static final int PERMILLE = 1000;
 
     private final JsonOut g;
+    /** A column of the store's rows gathered for one array write (events' and links' exact items). */
+    private long[] gathered = new long[64];
 
     WindowWriter(JsonOut g) {
         this.g = g;
@@ -140,19 +142,27 @@ final class WindowWriter {
 
     /** A column of the store's rows listed in {@code rows}. */
     private void ints(String name, IntColumn rows, IntUnaryOperator column) throws IOException {
-        g.name(name).beginArray();
+        long[] cells = gather(rows.size());
         for (int i = 0; i < rows.size(); i++) {
-            g.value(column.applyAsInt(rows.get(i)));
+            cells[i] = column.applyAsInt(rows.get(i));
         }
-        g.endArray();
+        g.name(name).intArray(cells, rows.size());
     }
 
     private void doubles(String name, IntColumn rows, IntToDoubleFunction column) throws IOException {
-        g.name(name).beginArray();
+        long[] cells = gather(rows.size());
         for (int i = 0; i < rows.size(); i++) {
-            g.value(column.applyAsDouble(rows.get(i)));
+            cells[i] = Double.doubleToRawLongBits(column.applyAsDouble(rows.get(i)));
         }
-        g.endArray();
+        g.name(name).doubleArray(cells, rows.size(), -1);
+    }
+
+    /** An array of at least {@code size} cells, reused: one array write per column, JSON or binary alike. */
+    private long[] gather(int size) {
+        if (gathered.length < size) {
+            gathered = new long[Math.max(size, 2 * gathered.length)];
+        }
+        return gathered;
     }
 
     private void doubles(String name, DoubleColumn c) throws IOException {

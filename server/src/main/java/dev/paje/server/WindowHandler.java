@@ -63,11 +63,27 @@ final class WindowHandler implements Endpoint {
         WindowTables tables = WindowTables.of(params.has("time") ? params.text("time") : null, model, logical);
         PixelGrid grid = new PixelGrid(start, end, width);
         List<Container> aggregated = aggregated(params);
+        boolean binary = binary(params);
         Json.headers(ex);
-        ex.sendResponseHeaders(200, 0);
-        try (JsonOut out = new JsonOut(ex.getResponseBody())) {
-            new WindowAnswer(grid, containers, selected, tables, dominant, aggregated).write(model, out);
+        if (binary) {
+            ex.getResponseHeaders().set("Content-Type", "application/octet-stream");
         }
+        AnswerStream body = new AnswerStream(ex); // sent with its length once written (unless very large)
+        JsonOut out = binary ? JsonOut.binary(body) : new JsonOut(body);
+        new WindowAnswer(grid, containers, selected, tables, dominant, aggregated).write(model, out);
+        out.close(); // not on a failure: then nothing was sent, and the error is
+    }
+
+    /** {@code format=bin}: typed arrays after a JSON header (the page's); {@code json}, the default, for API users. */
+    private static boolean binary(Params params) {
+        if (!params.has("format")) {
+            return false;
+        }
+        return switch (params.text("format")) {
+            case "json" -> false;
+            case "bin" -> true;
+            default -> throw ApiException.badRequest("format must be json or bin, found " + params.text("format"));
+        };
     }
 
     boolean asked() {
@@ -76,11 +92,16 @@ final class WindowHandler implements Endpoint {
 
     /** Writes the answer for every entity type of {@code ids} (measurements call this without HTTP). */
     void answer(java.io.OutputStream out, double start, double end, int width, int[] ids) throws IOException {
+        answer(out, start, end, width, ids, false);
+    }
+
+    /** {@link #answer(java.io.OutputStream, double, double, int, int[])}, binary ({@code format=bin}) or JSON. */
+    void answer(java.io.OutputStream out, double start, double end, int width, int[] ids, boolean binary) throws IOException {
         List<Container> containers = new ArrayList<>(ids.length);
         for (int id : ids) {
             containers.add(model.container(id));
         }
-        try (JsonOut g = new JsonOut(out)) {
+        try (JsonOut g = binary ? JsonOut.binary(out) : new JsonOut(out)) {
             new WindowAnswer(new PixelGrid(start, end, width), containers, model.entityTypes(), WindowTables.store(model),
                     false, List.of()).write(model, g);
         }

@@ -155,17 +155,7 @@ public final class SummaryBuild {
                 urgent.addFirst(table);
                 notifyAll(); // a held build takes it
             }
-            boolean interrupted = false;
-            while (table.pending == this && failure == null) {
-                try {
-                    wait();
-                } catch (InterruptedException e) {
-                    interrupted = true; // the answer is still owed: waited for anyway
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+            waitWhile(() -> table.pending == this);
             if (table.pending == this) {
                 Throwable f = failure;
                 throw new UncheckedIOException(new IOException("the summaries could not be built: " + f.getMessage(), f));
@@ -180,21 +170,26 @@ public final class SummaryBuild {
      */
     void awaitAggregates() {
         synchronized (this) {
-            boolean interrupted = false;
-            while (!aggregatesDone && failure == null) {
-                try {
-                    wait();
-                } catch (InterruptedException e) {
-                    interrupted = true; // the answer is still owed: waited for anyway
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+            waitWhile(() -> !aggregatesDone);
             if (!aggregatesDone) {
                 Throwable f = failure;
                 throw new UncheckedIOException(new IOException("the aggregates could not be built: " + f.getMessage(), f));
             }
+        }
+    }
+
+    /** Waits (holding this build's lock) while {@code notYet} holds and nothing failed; an interrupt is kept for later: the answer is still owed. */
+    private void waitWhile(java.util.function.BooleanSupplier notYet) {
+        boolean interrupted = false;
+        while (notYet.getAsBoolean() && failure == null) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -166,11 +166,17 @@ final class AggregateBuild {
     /** Dense sums per (value, bucket) of the finest level; variables: value 0 the integral, 1 the defined time. */
     private final class Accumulator implements InnermostStack.Sink {
         private final double w;
+        /** 1 / w, exact (w a power of two): a product instead of a division, the same bucket. */
+        private final double inverse;
+        private final boolean exactInverse;
         private final int n;
         private double[][] sums;
 
         Accumulator(double w, int n, int values) {
             this.w = w;
+            this.inverse = 1 / w;
+            this.exactInverse = w == Math.scalb(1.0, Math.getExponent(w)) && Double.isFinite(inverse)
+                    && inverse >= Double.MIN_NORMAL; // x / w and x * (1 / w) round the same real number then
             this.n = n;
             this.sums = new double[values][];
         }
@@ -184,7 +190,7 @@ final class AggregateBuild {
 
         private int bucket(double t) {
             // floor by a cast (from 0 up; Math.floor's StrictMath call was a quarter of a sweep's profile, PixelGrid.of)
-            double x = (t - origin) / w;
+            double x = exactInverse ? (t - origin) * inverse : (t - origin) / w;
             return x < 1 ? 0 : x >= n - 1 ? n - 1 : (int) x;
         }
 
@@ -234,8 +240,16 @@ final class AggregateBuild {
                 return;
             }
             add(into, time, b0, origin + (b0 + 1) * w - a, weight);
-            for (int i = b0 + 1; i < b1; i++) {
-                add(into, time, i, w, weight);
+            if (b1 > b0 + 1) { // whole buckets: each gets the same w × weight (w > 0), a loop the JIT vectorizes
+                double whole = w * weight;
+                for (int i = b0 + 1; i < b1; i++) {
+                    into[i] += whole;
+                }
+                if (time != null) {
+                    for (int i = b0 + 1; i < b1; i++) {
+                        time[i] += w;
+                    }
+                }
             }
             add(into, time, b1, b - (origin + b1 * w), weight);
         }
@@ -272,46 +286,40 @@ final class AggregateBuild {
             }
         }
 
-        /** Whether bucket {@code i} has something: some time in a value, or some defined time. */
-        private boolean occupied(int v, int i, boolean states) {
-            double[] s = sums[states ? v : 1];
-            return s != null && s[i] > 0;
-        }
-
         /**
          * The levels, finest first, from the finest whose rows (with the coarser levels') are at most {@code budget}
          * up to one bucket; null when even that is too many.
          */
         Built levels(boolean states, long budget) {
             int values = states ? sums.length : 1;
-            // rows per level (coarser ones by halving: a bucket has something when one of its halves has)
-            List<Long> count = new ArrayList<>();
-            boolean[][] occ = new boolean[values][];
-            long c0 = 0;
-            for (int v = 0; v < values; v++) {
-                occ[v] = new boolean[n];
-                for (int i = 0; i < n; i++) {
-                    occ[v][i] = occupied(v, i, states);
-                    c0 += occ[v][i] ? 1 : 0;
-                }
+            int levelCount = 1;
+            for (int m = n; m > 1; m = (m + 1) / 2) {
+                levelCount++;
             }
-            count.add(c0);
-            for (int m = n; m > 1; ) {
-                int half = (m + 1) / 2;
-                long c = 0;
-                for (int v = 0; v < values; v++) {
-                    for (int i = 0; i < half; i++) {
-                        occ[v][i] = occ[v][2 * i] || (2 * i + 1 < m && occ[v][2 * i + 1]);
-                        c += occ[v][i] ? 1 : 0;
+            // rows per level in one pass over the finest: bucket i of level k holds fine buckets i << k ..; an occupied
+            // fine bucket starts a new one at levels 0 .. (highest bit where it differs from the previous occupied one)
+            long[] starts = new long[levelCount];
+            for (int v = 0; v < values; v++) {
+                double[] s = sums[states ? v : 1]; // a bucket has something: some time in a value, or some defined time
+                if (s == null) {
+                    continue;
+                }
+                int prev = -1;
+                for (int i = 0; i < n; i++) {
+                    if (s[i] > 0) {
+                        starts[prev < 0 ? levelCount - 1 : 31 - Integer.numberOfLeadingZeros(prev ^ i)]++;
+                        prev = i;
                     }
                 }
-                count.add(c);
-                m = half;
+            }
+            long[] count = new long[levelCount];
+            for (int k = levelCount - 1; k >= 0; k--) {
+                count[k] = starts[k] + (k + 1 < levelCount ? count[k + 1] : 0);
             }
             int first = -1;
             long total = 0;
-            for (int k = count.size() - 1; k >= 0; k--) {
-                total += count.get(k);
+            for (int k = levelCount - 1; k >= 0; k--) {
+                total += count[k];
                 if (total > budget) {
                     break;
                 }
@@ -320,10 +328,10 @@ final class AggregateBuild {
             if (first < 0) {
                 return null;
             }
-            Rows[] levels = new Rows[count.size() - first];
+            Rows[] levels = new Rows[levelCount - first];
             double[] widths = new double[levels.length];
             int m = n;
-            for (int k = 0; k < count.size(); k++) {
+            for (int k = 0; k < levelCount; k++) {
                 if (k >= first) {
                     widths[k - first] = Math.scalb(w, k);
                     levels[k - first] = emit(states, m);

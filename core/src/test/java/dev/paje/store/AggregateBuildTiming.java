@@ -31,13 +31,14 @@ public final class AggregateBuildTiming {
         Path intoPath = cache.resolve("aggregate-build-timing.tmp");
         for (int round = 0; round < rounds; round++) {
             StoreFile into = StoreFile.create(intoPath, false);
+            long reads0 = StoreFile.POSITIONAL_READS.sum();
             long cpu0 = os.getProcessCpuTime();
             long wall0 = System.nanoTime();
             AggregateBuild.build(tr, into, threads);
             double wall = (System.nanoTime() - wall0) / 1e9;
             double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
-            System.out.printf("round %d aggregate build: wall %.2f s, process cpu %.2f s, rows hash %016x%n", round, wall,
-                    cpu, hash(tr.containers(), tr.types()));
+            System.out.printf("round %d aggregate build: wall %.2f s, process cpu %.2f s, %,d positional reads, rows hash %016x%n", round,
+                    wall, cpu, StoreFile.POSITIONAL_READS.sum() - reads0, hash(tr.containers(), tr.types()));
             into.close();
             Files.deleteIfExists(intoPath);
         }

@@ -163,6 +163,38 @@ final class AggregateBuild {
         return acc.levels(states, job.rows / ROWS_PER_ENTRY);
     }
 
+    /**
+     * The rows of each level, finest first, of {@code n} finest buckets whose occupied ones are those {@code > 0} in
+     * the {@code occupancy} rows (null: none), each coarser level by halving (bucket i of level k holds finest buckets
+     * {@code i << k ..}), down to one bucket; in one pass over the finest: an occupied bucket starts a new one at levels
+     * 0 up to the highest bit where it differs from the previous occupied one.
+     */
+    static long[] levelRows(double[][] occupancy, int n) {
+        int levelCount = 1;
+        for (int m = n; m > 1; m = (m + 1) / 2) {
+            levelCount++;
+        }
+        long[] starts = new long[33];
+        for (double[] s : occupancy) {
+            if (s == null) {
+                continue;
+            }
+            int prev = -1;
+            for (int i = 0; i < n; i++) { // without a branch per bucket (occupied ones come and go unpredictably)
+                boolean o = s[i] > 0;
+                // the first occupied one (prev ^ i < 0: bit 31) starts a bucket at every level; an empty one counts in slot 32
+                starts[o ? 31 - Integer.numberOfLeadingZeros(prev ^ i) : 32]++;
+                prev = o ? i : prev;
+            }
+        }
+        starts[levelCount - 1] += starts[31];
+        long[] count = new long[levelCount];
+        for (int k = levelCount - 1; k >= 0; k--) {
+            count[k] = starts[k] + (k + 1 < levelCount ? count[k + 1] : 0);
+        }
+        return count;
+    }
+
     /** Dense sums per (value, bucket) of the finest level; variables: value 0 the integral, 1 the defined time. */
     private final class Accumulator implements InnermostStack.Sink {
         private final double w;
@@ -315,32 +347,9 @@ final class AggregateBuild {
          * up to one bucket; null when even that is too many.
          */
         Built levels(boolean states, long budget) {
-            int values = states ? sums.length : 1;
-            int levelCount = 1;
-            for (int m = n; m > 1; m = (m + 1) / 2) {
-                levelCount++;
-            }
-            // rows per level in one pass over the finest: bucket i of level k holds fine buckets i << k ..; an occupied
-            // fine bucket starts a new one at levels 0 .. (highest bit where it differs from the previous occupied one)
-            long[] starts = new long[33];
-            for (int v = 0; v < values; v++) {
-                double[] s = sums[states ? v : 1]; // a bucket has something: some time in a value, or some defined time
-                if (s == null) {
-                    continue;
-                }
-                int prev = -1;
-                for (int i = 0; i < n; i++) { // without a branch per bucket (occupied ones come and go unpredictably)
-                    boolean o = s[i] > 0;
-                    // the first occupied one (prev ^ i < 0: bit 31) starts a bucket at every level; an empty one counts in slot 32
-                    starts[o ? 31 - Integer.numberOfLeadingZeros(prev ^ i) : 32]++;
-                    prev = o ? i : prev;
-                }
-            }
-            starts[levelCount - 1] += starts[31];
-            long[] count = new long[levelCount];
-            for (int k = levelCount - 1; k >= 0; k--) {
-                count[k] = starts[k] + (k + 1 < levelCount ? count[k + 1] : 0);
-            }
+            // a bucket has something: some time in a value, or some defined time
+            long[] count = levelRows(states ? sums : new double[][] {sums[1]}, n);
+            int levelCount = count.length;
             int first = -1;
             long total = 0;
             for (int k = levelCount - 1; k >= 0; k--) {

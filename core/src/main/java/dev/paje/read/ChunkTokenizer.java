@@ -170,12 +170,52 @@ final class ChunkTokenizer {
         if (++defCount == d.length) {
             defs = d = java.util.Arrays.copyOf(d, d.length * 2);
             namePositions = java.util.Arrays.copyOf(namePositions, d.length);
+            shapes = java.util.Arrays.copyOf(shapes, d.length);
         }
         d[defCount] = def;
         int[] user = def.userPositions();
         namePositions[defCount] = new int[] {def.typePosition, def.containerPosition, def.valuePosition,
             def.otherPosition, user.length > 0 ? user[0] : -1, user.length > 1 ? user[1] : -1};
+        shapes[defCount] = shape(def, namePositions[defCount]);
         return defCount;
+    }
+
+    /**
+     * Per definition slot, its shape when {@link #walkRecord} reads its lines, else null: the time first, then
+     * only name fields, then maybe a last number or key. Element 0: {@link #TAIL_NONE}, {@link #TAIL_NUMBER} or
+     * {@link #TAIL_KEY}; element {@code f} (1 to the name fields' count): the index in {@link #nameIds} of field f.
+     */
+    private int[][] shapes = new int[16][];
+    private static final int TAIL_NONE = 0;
+    private static final int TAIL_NUMBER = 1;
+    private static final int TAIL_KEY = 2;
+
+    private static int[] shape(EventDefinition def, int[] names) {
+        int fields = def.fieldCount();
+        if (def.timePosition != 0 || def.typePosition < 0 || def.containerPosition < 0) {
+            return null;
+        }
+        int[] shape = new int[fields];
+        int tail = TAIL_NONE;
+        for (int f = 1; f < fields; f++) {
+            int role = -1;
+            for (int j = 0; j < NAME_FIELDS; j++) {
+                if (names[j] == f) {
+                    role = j;
+                }
+            }
+            if (role >= 0) {
+                shape[f] = role;
+            } else if (f == fields - 1 && f == def.numberPosition) {
+                tail = TAIL_NUMBER;
+            } else if (f == fields - 1 && f == def.keyPosition) {
+                tail = TAIL_KEY;
+            } else {
+                return null; // a field not read (ignored, or a number or key inside): the split's path
+            }
+        }
+        shape[0] = tail;
+        return java.util.Arrays.copyOf(shape, tail == TAIL_NONE ? fields : fields - 1);
     }
 
     /** Writes the staged records into {@code b}'s columns in the order {@code src} (null: as staged). */
@@ -243,11 +283,16 @@ final class ChunkTokenizer {
     private static final int FAST_FIELDS = 16;
     private final int[] fieldFrom = new int[FAST_FIELDS];
     private final int[] fieldTo = new int[FAST_FIELDS];
+    /**
+     * Per field of 1 to 7 bytes, its short-name cache key as {@link #intern} makes it (the bytes zero-padded, the
+     * length in the top byte); 0 for a longer field: the split already holds the word, so names are not read again.
+     */
+    private final long[] fieldKey = new long[FAST_FIELDS];
 
     /**
      * The common line in one pass, without {@link LineScanner}: a numeric event id of a fast
      * definition, then its fields, each after exactly one space, made of ordinary bytes (none below
-     * '$'), the last one ending the line. Finds the fields' ends eight bytes at a time in one pass, checks the
+     * '$'), the last one ending the line. Walks the fields one word each ({@link #split}), checks the
      * numbers, then records the line exactly as {@link #record} would. Returns the index of the line's
      * newline (or {@code length}), or -1 having recorded nothing: then the general path reads the line.
      */
@@ -266,17 +311,126 @@ final class ChunkTokenizer {
         if (slot == 0) {
             return -1; // not a definition of the fast path
         }
-        EventDefinition def = defs[slot];
-        int fields = def.fieldCount();
-        int[] from = fieldFrom;
-        int[] to = fieldTo;
-        int lineEnd = splitShort(d, pos, w, idLength, fields);
-        if (lineEnd == LONG_LINE) {
-            lineEnd = splitLong(d, pos, w, idLength, fields);
+        int[] shape = shapes[slot];
+        if (shape != null) {
+            return walkRecord(d, pos + idLength + 1, slot, shape, pos, number);
         }
+        return splitRecord(d, pos + idLength + 1, slot, pos, number);
+    }
+
+    /** An empty slot of {@link #nameIds}: a name the caches did not hold, interned once the line is known good. */
+    private static final int MISSED = -2;
+    private final int[] missFrom = new int[NAME_FIELDS];
+    private final int[] missTo = new int[NAME_FIELDS];
+
+    /**
+     * {@link #fastRecord} of a definition of a common {@link #shapes shape}, in one walk over the line: each name
+     * field is found, cut into its cache key and looked up from the word read at its start, with no mask of the
+     * whole line, no positions stored and no loop over absent roles. Names the caches miss are interned after the
+     * line is known good, in the roles' order (as {@link #record} interns them: the same ids).
+     */
+    private int walkRecord(byte[] d, int p, int slot, int[] shape, int pos, int number) {
+        int fields = shape.length;
+        int tail = shape[0];
+        int e = fieldEnd(d, p);
+        if (e == p || d[e] != (fields == 1 && tail == TAIL_NONE ? '\n' : ' ')) {
+            return -1;
+        }
+        double time = Numbers.parse(d, p, e);
+        if (Double.isNaN(time)) {
+            return -1;
+        }
+        int[] id = nameIds;
+        id[0] = -1;
+        id[1] = -1;
+        id[2] = -1;
+        id[3] = -1;
+        id[4] = -1;
+        id[5] = -1;
+        long[] cache = shortCache;
+        boolean missed = false;
+        int last = tail == TAIL_NONE ? fields - 1 : fields; // the index of the line's last field
+        for (int f = 1; f < fields; f++) {
+            p = e + 1;
+            long x = word(d, p);
+            long stop = Swar.belowDollar(x);
+            int v = MISSED;
+            if (stop != 0) {
+                int len = Long.numberOfTrailingZeros(stop) >>> 3;
+                e = p + len;
+                long key = (x & ((1L << (len << 3)) - 1)) | (long) len << 56; // as intern keys it; 0: empty
+                int c = 2 * (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - SHORT_CACHE_BITS));
+                if (cache[c] == key) {
+                    v = (int) cache[c + 1];
+                }
+            } else {
+                e = fieldEnd(d, p);
+            }
+            if (e == p || d[e] != (f == last ? '\n' : ' ')) {
+                return -1;
+            }
+            int role = shape[f];
+            id[role] = v;
+            if (v == MISSED) {
+                missed = true;
+                missFrom[role] = p;
+                missTo[role] = e;
+            }
+        }
+        double num = 0;
+        long key = -1;
+        if (tail != TAIL_NONE) {
+            p = e + 1;
+            e = fieldEnd(d, p);
+            if (e == p || d[e] != '\n') {
+                return -1;
+            }
+            if (tail == TAIL_NUMBER) {
+                num = Numbers.parse(d, p, e);
+                if (Double.isNaN(num)) {
+                    return -1;
+                }
+            } else {
+                key = Records.pair(p, e); // not interned: keys are often unique per link
+            }
+        }
+        if (missed) {
+            internMissed(d);
+        }
+        int base = add(pos, number);
+        stage(base, slot, time, num, id[0], id[1], id[2], id[3], key, id[4], id[5]);
+        return e;
+    }
+
+    /** Interns the names of {@link #nameIds} the caches missed, in the roles' order. */
+    private void internMissed(byte[] d) {
+        int[] id = nameIds;
+        for (int j = 0; j < NAME_FIELDS; j++) {
+            if (id[j] == MISSED) {
+                id[j] = intern(d, missFrom[j], missTo[j]);
+            }
+        }
+    }
+
+    /** The end of the field at {@code p}: its first byte below '$'. */
+    private static int fieldEnd(byte[] d, int p) {
+        long stop = Swar.belowDollar(word(d, p));
+        if (stop != 0) {
+            return p + (Long.numberOfTrailingZeros(stop) >>> 3);
+        }
+        stop = Swar.belowDollar(word(d, p + 8));
+        return stop != 0 ? p + 8 + (Long.numberOfTrailingZeros(stop) >>> 3) : longFieldEnd(d, p + 16);
+    }
+
+    /** {@link #fastRecord} of any fast definition: the line split into its fields, then read by position. */
+    private int splitRecord(byte[] d, int start, int slot, int pos, int number) {
+        EventDefinition def = defs[slot];
+        int lineEnd = split(d, start, def.fieldCount());
         if (lineEnd < 0) {
             return -1;
         }
+        int[] from = fieldFrom;
+        int[] to = fieldTo;
         int tp = def.timePosition;
         double time = Numbers.parse(d, from[tp], to[tp]);
         if (Double.isNaN(time)) {
@@ -292,6 +446,7 @@ final class ChunkTokenizer {
         }
         int[] names = namePositions[slot];
         int[] id = nameIds;
+        long[] keys = fieldKey;
         long[] cache = shortCache;
         for (int j = 0; j < NAME_FIELDS; j++) { // the short-name cache inline: a call per name costs more than a hit
             int n = names[j];
@@ -299,18 +454,15 @@ final class ChunkTokenizer {
                 id[j] = -1;
                 continue;
             }
-            int a = from[n];
-            int e = to[n];
-            int len = e - a;
+            long key = keys[n];
             int v = -1;
-            if (len > 0 && len < 8) { // eight bytes readable from a field: it starts before the data ends (PAD)
-                long key = ((long) Swar.LONGS.get(d, a) & ((1L << (len << 3)) - 1)) | (long) len << 56;
+            if (key != 0) {
                 int c = 2 * (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - SHORT_CACHE_BITS));
                 if (cache[c] == key) {
                     v = (int) cache[c + 1];
                 }
             }
-            id[j] = v >= 0 ? v : intern(d, a, e); // one call site: the JIT inlines the miss path once
+            id[j] = v >= 0 ? v : intern(d, from[n], to[n]); // one call site: the JIT inlines the miss path once
         }
         int kp = def.keyPosition;
         long key = kp >= 0 ? Records.pair(from[kp], to[kp]) : -1; // not interned: keys are often unique per link
@@ -328,120 +480,55 @@ final class ChunkTokenizer {
         return (long) Swar.LONGS.get(d, pos);
     }
 
-    /** {@link #splitShort}'s answer for a line of more than 64 bytes. */
-    private static final int LONG_LINE = -2;
-
     /**
-     * Splits the fields of a line of at most 64 bytes into {@link #fieldFrom}/{@link #fieldTo} without a
-     * branch per field: one bit per byte for the spaces and for the bytes below '$' (newline, tab, CR,
-     * quote, '#', controls), made from eight-byte words; the line ends at the first such byte that is
-     * not a space, which must be its newline; its separators are then counted, checked for empty fields
-     * and read off in order. Returns the index of the newline (or {@code length}), -1 when the line is
-     * not of the fast path, {@link #LONG_LINE} when it is longer.
+     * Splits the {@code fields} fields starting at {@code p} into {@link #fieldFrom}, {@link #fieldTo} and
+     * {@link #fieldKey}, one field after the other: a field ends at its first byte below '$', found in the word
+     * at its start (in the next one for 8 to 15 bytes); that byte must be a space, the last field's a newline,
+     * and no field is empty. No mask of the whole line, no count of separators: one word and a few operations
+     * per field of a name's size. Returns the index of the line's newline (or {@code length}), or -1.
      */
-    private int splitShort(byte[] d, int pos, long w, int idLength, int fields) {
-        long below = Swar.compress(Swar.belowDollar(w));
-        long spaces = Swar.compress(Swar.zeros(w ^ Swar.SPACES));
-        long x = word(d, pos + 8);
-        below |= Swar.compress(Swar.belowDollar(x)) << 8;
-        spaces |= Swar.compress(Swar.zeros(x ^ Swar.SPACES)) << 8;
-        x = word(d, pos + 16);
-        below |= Swar.compress(Swar.belowDollar(x)) << 16;
-        spaces |= Swar.compress(Swar.zeros(x ^ Swar.SPACES)) << 16;
-        x = word(d, pos + 24);
-        below |= Swar.compress(Swar.belowDollar(x)) << 24;
-        spaces |= Swar.compress(Swar.zeros(x ^ Swar.SPACES)) << 24;
-        long stop = below & ~spaces;
-        if (stop == 0) {
-            return splitMedium(d, pos, idLength, fields, below, spaces);
-        }
-        return fields(d, pos, idLength, fields, stop, spaces);
-    }
-
-    /**
-     * {@link #splitShort} of a line of more than 32 bytes: its masks continued eight bytes at a time up to
-     * 64 bytes. Apart, so that splitShort stays small enough for the JIT to inline it into {@link #fastRecord}.
-     */
-    private int splitMedium(byte[] d, int pos, int idLength, int fields, long below, long spaces) {
-        long stop = 0;
-        for (int k = 32; stop == 0 && k < 64; k += 8) {
-            long x = word(d, pos + k);
-            below |= Swar.compress(Swar.belowDollar(x)) << k;
-            spaces |= Swar.compress(Swar.zeros(x ^ Swar.SPACES)) << k;
-            stop = below & ~spaces;
-        }
-        if (stop == 0) {
-            return LONG_LINE;
-        }
-        return fields(d, pos, idLength, fields, stop, spaces);
-    }
-
-    /**
-     * The fields of a line of at most 64 bytes from its masks (bit {@code k}: byte {@code pos + k}): {@code stop},
-     * the bytes below '$' that are not spaces; {@code spaces}. As {@link #splitShort} returns.
-     */
-    private int fields(byte[] d, int pos, int idLength, int fields, long stop, long spaces) {
-        int lineEnd = pos + Long.numberOfTrailingZeros(stop);
-        if (d[lineEnd] != '\n') { // the data's end is one too (PAD)
-            return -1; // a tab, CR, quote, '#' or control byte in a field
-        }
-        long endBit = stop & -stop;
-        long seps = ((spaces & (endBit - 1)) | endBit) & (-2L << idLength); // after the id's space
-        long all = seps | (1L << idLength);
-        if (Long.bitCount(seps) != fields || (all & (all >>> 1)) != 0) {
-            return -1; // too few or too many fields, or an empty one (two spaces)
-        }
+    private int split(byte[] d, int p, int fields) {
         int[] from = fieldFrom;
         int[] to = fieldTo;
-        int p = pos + idLength + 1;
-        // at least six fields (past the last, harmless values): the loop ends after six iterations for
-        // every common line, whatever its field count, so its exit is predicted
-        int count = Math.max(fields, 6);
-        for (int f = 0; f < count; f++) {
-            int e = pos + Long.numberOfTrailingZeros(seps);
+        long[] keys = fieldKey;
+        int bad = 0;
+        int last = fields - 1;
+        for (int f = 0; ; f++) {
+            long x = word(d, p);
+            long stop = Swar.belowDollar(x);
+            int e;
+            long k = 0;
+            if (stop != 0) {
+                int len = Long.numberOfTrailingZeros(stop) >>> 3; // 0 to 7
+                e = p + len;
+                k = (x & ((1L << (len << 3)) - 1)) | (long) len << 56; // 0 for an empty field
+            } else {
+                long y = word(d, p + 8);
+                stop = Swar.belowDollar(y);
+                e = stop != 0 ? p + 8 + (Long.numberOfTrailingZeros(stop) >>> 3) : longFieldEnd(d, p + 16);
+            }
             from[f] = p;
             to[f] = e;
-            seps &= seps - 1;
+            keys[f] = k;
+            int s = d[e];
+            int empty = e == p ? 1 : 0;
+            if (f == last) {
+                return (bad | empty | (s ^ '\n')) == 0 ? e : -1;
+            }
+            bad |= empty | (s ^ ' ');
             p = e + 1;
         }
-        return lineEnd;
     }
 
-    /** The fields of any line, word by word (lines of more than 64 bytes): as {@link #splitShort}. */
-    private int splitLong(byte[] d, int pos, long w, int idLength, int fields) {
-        int[] from = fieldFrom;
-        int[] to = fieldTo;
-        int p = pos + idLength + 1;
-        int f = 0;
-        int q = pos;
-        long x = w;
-        long skip = -1L << ((idLength + 1) << 3); // the id and its space, already checked
-        // one pass over the line's words, not one per field: each word's separators in order
+    /** The first byte below '$' from {@code p} on: the end of a field of 16 bytes or more. */
+    private static int longFieldEnd(byte[] d, int p) {
+        int q = p;
         while (true) {
-            long newline = Swar.zeros(x ^ Swar.NEWLINES) & skip;
-            long end = newline & -newline;
-            long inLine = end - 1; // the bytes before the line's newline (all when it is not in this word)
-            long sep = (newline | Swar.zeros(x ^ Swar.SPACES)) & skip & (inLine | end);
-            if ((Swar.belowDollar(x) & skip & inLine & ~sep) != 0) {
-                return -1; // a tab, CR, quote, '#' or control byte in a field
-            }
-            while (sep != 0) {
-                long bit = sep & -sep;
-                int e = q + (Long.numberOfTrailingZeros(bit) >>> 3);
-                if (e == p || (bit == end) != (f == fields - 1)) {
-                    return -1; // an empty field (two spaces), or the line ends early or late
-                }
-                from[f] = p;
-                to[f++] = e;
-                p = e + 1;
-                sep ^= bit;
-            }
-            if (end != 0) {
-                return p - 1;
+            long stop = Swar.belowDollar(word(d, q));
+            if (stop != 0) {
+                return q + (Long.numberOfTrailingZeros(stop) >>> 3);
             }
             q += 8;
-            x = word(d, q);
-            skip = -1;
         }
     }
 

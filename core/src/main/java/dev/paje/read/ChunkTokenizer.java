@@ -214,9 +214,26 @@ final class ChunkTokenizer {
                 return null; // a field not read (ignored, or a number or key inside): the split's path
             }
         }
-        shape[0] = tail;
+        int count = tail == TAIL_NONE ? fields - 1 : fields - 2; // name fields
+        int kind = tail == TAIL_NONE && count == 2 ? KIND_2
+                : tail == TAIL_NONE && count == 3 ? KIND_3
+                : tail == TAIL_NUMBER && count == 2 ? KIND_2_NUMBER
+                : tail == TAIL_KEY && count == 4 ? KIND_4_KEY
+                : KIND_ANY;
+        shape[0] = tail | kind << 4;
         return java.util.Arrays.copyOf(shape, tail == TAIL_NONE ? fields : fields - 1);
     }
+
+    /**
+     * The shapes of most lines (states, variables, events, links), each read by code of its own: one branch per
+     * line on the definition, the rest predicted (a loop over the fields exited at a count that changes from line to
+     * line, and tests of the tail, were mispredicted branches).
+     */
+    private static final int KIND_ANY = 0;
+    private static final int KIND_2 = 1;
+    private static final int KIND_3 = 2;
+    private static final int KIND_2_NUMBER = 3;
+    private static final int KIND_4_KEY = 4;
 
     /** Writes the staged records into {@code b}'s columns in the order {@code src} (null: as staged). */
     private void fill(Batch b, int[] src) {
@@ -330,10 +347,8 @@ final class ChunkTokenizer {
      * line is known good, in the roles' order (as {@link #record} interns them: the same ids).
      */
     private int walkRecord(byte[] d, int p, int slot, int[] shape, int pos, int number) {
-        int fields = shape.length;
-        int tail = shape[0];
         int e = fieldEnd(d, p);
-        if (e == p || d[e] != (fields == 1 && tail == TAIL_NONE ? '\n' : ' ')) {
+        if (e == p || d[e] != ' ') { // a shape has two name fields at least (type, container)
             return -1;
         }
         double time = Numbers.parse(d, p, e);
@@ -347,58 +362,112 @@ final class ChunkTokenizer {
         id[3] = -1;
         id[4] = -1;
         id[5] = -1;
-        long[] cache = shortCache;
-        boolean missed = false;
-        int last = tail == TAIL_NONE ? fields - 1 : fields; // the index of the line's last field
-        for (int f = 1; f < fields; f++) {
-            p = e + 1;
-            long x = word(d, p);
-            long stop = Swar.belowDollar(x);
-            int v = MISSED;
-            if (stop != 0) {
-                int len = Long.numberOfTrailingZeros(stop) >>> 3;
-                e = p + len;
-                long key = (x & ((1L << (len << 3)) - 1)) | (long) len << 56; // as intern keys it; 0: empty
-                int c = 2 * (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - SHORT_CACHE_BITS));
-                if (cache[c] == key) {
-                    v = (int) cache[c + 1];
-                }
-            } else {
-                e = fieldEnd(d, p);
-            }
-            if (e == p || d[e] != (f == last ? '\n' : ' ')) {
-                return -1;
-            }
-            int role = shape[f];
-            id[role] = v;
-            if (v == MISSED) {
-                missed = true;
-                missFrom[role] = p;
-                missTo[role] = e;
-            }
-        }
         double num = 0;
         long key = -1;
-        if (tail != TAIL_NONE) {
-            p = e + 1;
-            e = fieldEnd(d, p);
-            if (e == p || d[e] != '\n') {
-                return -1;
-            }
-            if (tail == TAIL_NUMBER) {
-                num = Numbers.parse(d, p, e);
-                if (Double.isNaN(num)) {
+        switch (shape[0] >>> 4) {
+            case KIND_2 -> {
+                if ((e = name(d, e + 1, shape[1], ' ')) < 0 || (e = name(d, e + 1, shape[2], '\n')) < 0) {
                     return -1;
                 }
-            } else {
+            }
+            case KIND_3 -> {
+                if ((e = name(d, e + 1, shape[1], ' ')) < 0 || (e = name(d, e + 1, shape[2], ' ')) < 0
+                        || (e = name(d, e + 1, shape[3], '\n')) < 0) {
+                    return -1;
+                }
+            }
+            case KIND_2_NUMBER -> {
+                if ((e = name(d, e + 1, shape[1], ' ')) < 0 || (e = name(d, e + 1, shape[2], ' ')) < 0) {
+                    return -1;
+                }
+                p = e + 1;
+                e = fieldEnd(d, p);
+                if (e == p || d[e] != '\n' || Double.isNaN(num = Numbers.parse(d, p, e))) {
+                    return -1;
+                }
+            }
+            case KIND_4_KEY -> {
+                if ((e = name(d, e + 1, shape[1], ' ')) < 0 || (e = name(d, e + 1, shape[2], ' ')) < 0
+                        || (e = name(d, e + 1, shape[3], ' ')) < 0 || (e = name(d, e + 1, shape[4], ' ')) < 0) {
+                    return -1;
+                }
+                p = e + 1;
+                e = fieldEnd(d, p);
+                if (e == p || d[e] != '\n') {
+                    return -1;
+                }
                 key = Records.pair(p, e); // not interned: keys are often unique per link
+            }
+            default -> {
+                int fields = shape.length;
+                int tail = shape[0] & 15;
+                int last = tail == TAIL_NONE ? fields - 1 : fields; // the index of the line's last field
+                for (int f = 1; f < fields; f++) {
+                    if ((e = name(d, e + 1, shape[f], f == last ? '\n' : ' ')) < 0) {
+                        return -1;
+                    }
+                }
+                if (tail != TAIL_NONE) {
+                    p = e + 1;
+                    e = fieldEnd(d, p);
+                    if (e == p || d[e] != '\n') {
+                        return -1;
+                    }
+                    if (tail == TAIL_NUMBER) {
+                        num = Numbers.parse(d, p, e);
+                        if (Double.isNaN(num)) {
+                            return -1;
+                        }
+                    } else {
+                        key = Records.pair(p, e); // not interned: keys are often unique per link
+                    }
+                }
             }
         }
         if (missed) {
+            missed = false;
             internMissed(d);
         }
         int base = add(pos, number);
         stage(base, slot, time, num, id[0], id[1], id[2], id[3], key, id[4], id[5]);
+        return e;
+    }
+
+    /** Whether a name of the line being walked is {@link #MISSED}. */
+    private boolean missed;
+
+    /**
+     * Reads the name field at {@code p}, which must end with {@code sep}, into {@link #nameIds}{@code [role]}
+     * from the short-name cache ({@link #MISSED} when not there: interned later); returns its end, or -1 when
+     * it is empty or ends otherwise. Sets {@link #missed} on a miss, even for a line then not recorded: harmless,
+     * since {@link #walkRecord} empties {@link #nameIds} first.
+     */
+    private int name(byte[] d, int p, int role, int sep) {
+        long x = word(d, p);
+        long stop = Swar.belowDollar(x);
+        int v = MISSED;
+        int e;
+        if (stop != 0) {
+            int len = Long.numberOfTrailingZeros(stop) >>> 3;
+            e = p + len;
+            long key = (x & ((1L << (len << 3)) - 1)) | (long) len << 56; // as intern keys it; 0: empty
+            int c = 2 * (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - SHORT_CACHE_BITS));
+            long[] cache = shortCache;
+            if (cache[c] == key) {
+                v = (int) cache[c + 1];
+            }
+        } else {
+            e = fieldEnd(d, p);
+        }
+        if (e == p || d[e] != sep) {
+            return -1;
+        }
+        nameIds[role] = v;
+        if (v == MISSED) {
+            missed = true;
+            missFrom[role] = p;
+            missTo[role] = e;
+        }
         return e;
     }
 

@@ -316,9 +316,9 @@ final class ChunkTokenizer {
     private int fastRecord(Batch b, Header header, int pos, int number) {
         byte[] d = b.data;
         long w = word(d, pos);
-        long space = Swar.zeros(w ^ Swar.SPACES);
-        int idLength = Long.numberOfTrailingZeros(space) >>> 3;
-        if (idLength == 0 || idLength > 4 || (Swar.belowDollar(w) & ((space & -space) - 1)) != 0) {
+        // the id ends at the first byte below '$', which must be a space after 1 to 4 bytes
+        int idLength = Long.numberOfTrailingZeros(Swar.belowDollar(w)) >>> 3;
+        if (((idLength - 1) & ~3) != 0 || d[pos + idLength] != ' ') { // the first test: 0, or more than 4
             return -1; // not a short id followed by a space: header, blank, comment, odd line
         }
         int idKey = (int) (w & ((1L << (idLength << 3)) - 1)); // the id's bytes, none zero
@@ -428,8 +428,28 @@ final class ChunkTokenizer {
             missed = false;
             internMissed(d);
         }
-        int base = add(pos, number);
-        stage(base, slot, time, num, id[0], id[1], id[2], id[3], key, id[4], id[5]);
+        // staged here, not by add and stage: the record's fields written once, no division back to its index
+        int i = staged++;
+        if (i == containers.length) {
+            grow(i, pos);
+        }
+        int base = i * Records.STRIDE;
+        long[] r = rec;
+        r[base + Records.AT] = Records.pair(pos, number);
+        r[base + Records.TIME] = Double.doubleToRawLongBits(time);
+        r[base + Records.NUMBER] = Double.doubleToRawLongBits(num);
+        r[base + Records.TYPE_VALUE] = Records.pair(id[0], id[2]);
+        int container = id[1];
+        containers[i] = (container & ~CONTAINER_MASK) == 0 ? container | slot << CONTAINER_BITS : -1; // slot <= MAX_SLOT
+        if (id[3] >= 0) { // as stage
+            others[i] = id[3];
+        }
+        if (key >= 0) {
+            keys[i] = key;
+        }
+        if (id[4] >= 0) {
+            users[i] = Records.pair(id[4], id[5]);
+        }
         return e;
     }
 

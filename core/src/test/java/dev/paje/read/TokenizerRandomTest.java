@@ -226,7 +226,14 @@ class TokenizerRandomTest {
         };
     }
 
+    private static final String[] IDS = {"10", "11", "20", "30", "4", "7", "99", "010", "%", "x"};
+
     private static String line(SplittableRandom r) {
+        return line(r, IDS);
+    }
+
+    /** A random line with one of {@code ids}; with ids other than {@link #IDS}, more often of 3 to 6 fields. */
+    private static String line(SplittableRandom r, String[] ids) {
         int k = r.nextInt(100);
         if (k < 3) {
             return "";
@@ -241,9 +248,10 @@ class TokenizerRandomTest {
         if (r.nextInt(10) == 0) {
             s.append(separator(r));
         }
-        String[] ids = {"10", "11", "20", "30", "4", "7", "99", "010", "%", "x"};
         s.append(ids[r.nextInt(ids.length)]);
-        int fields = r.nextInt(50) == 0 ? r.nextInt(200, 300) : r.nextInt(0, 9);
+        // a line of the right field count, often, so that the fast paths' shapes take most lines
+        int fields = r.nextInt(50) == 0 ? r.nextInt(200, 300)
+                : ids != IDS && r.nextInt(3) == 0 ? r.nextInt(3, 7) : r.nextInt(0, 9);
         for (int f = 0; f < fields; f++) {
             s.append(separator(r)).append(f == 0 && r.nextInt(4) > 0 ? number(r) : field(r));
         }
@@ -257,9 +265,13 @@ class TokenizerRandomTest {
     }
 
     private static byte[] text(SplittableRandom r, int lines) {
+        return text(r, lines, IDS);
+    }
+
+    private static byte[] text(SplittableRandom r, int lines, String[] ids) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int i = 0; i < lines; i++) {
-            out.writeBytes(line(r).getBytes(StandardCharsets.UTF_8));
+            out.writeBytes(line(r, ids).getBytes(StandardCharsets.UTF_8));
             if (i < lines - 1 || r.nextBoolean()) {
                 out.writeBytes(r.nextInt(8) == 0 ? "\r\n".getBytes(StandardCharsets.US_ASCII) : new byte[] {'\n'});
             }
@@ -346,6 +358,50 @@ class TokenizerRandomTest {
             // the chunk may sit at the start of a larger array, as a stream's last block does not
             both.agreeOn(data, data.length);
         }
+    }
+
+    /**
+     * Field orders other than {@link #HEADER}'s: the shapes ChunkTokenizer reads by code of their own (two or three
+     * names, two names and a number, four names and a key) with their names in other roles' order, a shape of five
+     * names, and definitions that are no shape (the time not first, a number or key inside, an ignored field).
+     */
+    private static final String OTHER_ORDERS = EventDefs.of("""
+            PajeSetState 10 Type Container Time Value
+            PajePushState 11 Time Type Container Value
+            PajePopState 12 Time Container Type
+            PajeResetState 13 Time Type Container Alias
+            PajeSetVariable 20 Time Value:double Container Type
+            PajeAddVariable 21 Time Type Container Value:double
+            PajeStartLink 30 Time Type Container Key StartContainer Value
+            PajeEndLink 31 Time EndContainer Type Container Value Key
+            PajeNewEvent 4 Time Container Type Value A
+            """);
+
+    @Test
+    void otherFieldOrdersMakeTheBatchesOfTheReference() {
+        SplittableRandom r = new SplittableRandom(SEED + 6);
+        byte[] head = OTHER_ORDERS.getBytes(StandardCharsets.US_ASCII);
+        Header header = Header.prefix(head, head.length, false);
+        ChunkTokenizer tokenizer = new ChunkTokenizer(new NameMaps(new Names()), false);
+        ReferenceTokenizer reference = new ReferenceTokenizer();
+        String[] ids = {"10", "11", "12", "13", "20", "21", "30", "31", "4", "99", "%"};
+        int fast = 0;
+        byte[] junk = "0123456789. abcST".getBytes(StandardCharsets.US_ASCII);
+        for (int round = 0; round < 600; round++) {
+            byte[] text = text(r, r.nextInt(1, 300), ids);
+            // every other chunk cut anywhere, an earlier chunk's bytes past it (no newline): its last line at its end
+            int length = round % 2 == 0 ? text.length : r.nextInt(0, text.length + 1);
+            byte[] data = java.util.Arrays.copyOf(text, length + r.nextInt(0, 2 * ChunkTokenizer.PAD));
+            for (int i = length; i < data.length; i++) {
+                data[i] = junk[r.nextInt(junk.length)];
+            }
+            Batch b = tokenizer.tokenize(data, length, header);
+            sameBatch(b, reference.tokenize(data, length, header));
+            for (int i = 0; i < b.size; i++) {
+                fast += b.def[i] != null ? 1 : 0;
+            }
+        }
+        assertThat(fast).as("records of fast lines").isGreaterThan(1000); // the shapes were exercised
     }
 
     @Test

@@ -309,8 +309,9 @@ final class ChunkTokenizer {
     /**
      * The common line in one pass, without {@link LineScanner}: a numeric event id of a fast
      * definition, then its fields, each after exactly one space, made of ordinary bytes (none below
-     * '$'), the last one ending the line. Walks the fields one word each ({@link #split}), checks the
-     * numbers, then records the line exactly as {@link #record} would. Returns the index of the line's
+     * '$'), the last one ending the line. Finds the id's definition, then reads its fields by the definition's
+     * shape ({@link #walkRecord}) or by position ({@link #splitRecord}), checks the numbers, then records the line
+     * exactly as {@link #record} would. Returns the index of the line's
      * newline (or {@code length}), or -1 having recorded nothing: then the general path reads the line.
      */
     private int fastRecord(Batch b, Header header, int pos, int number) {

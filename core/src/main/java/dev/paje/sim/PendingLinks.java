@@ -1,6 +1,9 @@
 package dev.paje.sim;
 
 import dev.paje.store.LinkTable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -9,37 +12,49 @@ import java.util.List;
  * Link halves waiting for their other half, per key, first in first out. A key's queue holds
  * either starts or ends, never both: a new half first matches the oldest opposite half. Keys are
  * held only while a half waits (they are often unique per link: interning them all would grow
- * with the trace); queues are linked lists through int arrays, no object per pending link.
+ * with the trace). A key of up to 16 bytes is held as two longs in its slot (no array per link, no
+ * byte loop to compare it); slots and queue nodes are rows of one long array each (one cache line
+ * per look-up, not one per column).
  */
 final class PendingLinks {
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Key bytes held in a slot's two words; longer keys also keep their bytes in {@link #longKeys}. */
+    private static final int INLINE = 16;
+    // a slot: the key's first 16 bytes, META = hash << 32 | (length + 1) << 1 | start side (0: empty), QUEUE = head << 32 | tail
+    private static final int K0 = 0;
+    private static final int K1 = 1;
+    private static final int META = 2;
+    private static final int QUEUE = 3;
+    private static final int SLOT = 4;
+    // a queue node: ROW_NEXT = row << 32 | next, LINE, TIME bits, VALUE_CONTAINER = value << 32 | container
+    private static final int ROW_NEXT = 0;
+    private static final int LINE = 1;
+    private static final int TIME = 2;
+    private static final int VALUE_CONTAINER = 3;
+    private static final int NODE = 4;
+
     final LinkTable table;
-    // key -> queue, open addressing with linear probing; keys[s] == null: empty slot
-    private byte[][] keys = new byte[16][];
-    private int[] hashes = new int[16];
-    private int[] heads = new int[16];
-    private int[] tails = new int[16];
+    /** Open addressing with linear probing, {@link #SLOT} longs per slot. */
+    private long[] slots = new long[16 * SLOT];
+    /** The whole key of slots whose key is longer than {@link #INLINE} bytes (else null). */
+    private byte[][] longKeys = new byte[16][];
+    private int capacity = 16;
     private int used;
-    // queue nodes
-    private int[] row = new int[16];
-    private int[] next = new int[16];
-    private long[] line = new long[16];
-    private boolean[] startSide = new boolean[16];
-    /** The waiting half as written in its row: value, time and container (so the row is never read back). */
-    private int[] value = new int[16];
-    private double[] time = new double[16];
-    private int[] container = new int[16];
-    private int nodes;
+    private long[] nodes = new long[16 * NODE];
+    private int nodeCount;
     private int free = -1;
     private long lastTakenLine;
     private int lastTakenValue;
     private double lastTakenTime;
     private int lastTakenContainer;
-    /** The key a {@link #take} found nothing under, and its slot: the {@link #wait} that follows skips the search. */
-    private byte[] missBuf;
-    private int missFrom;
-    private int missTo;
-    private int missHash;
-    private int missSlot;
+    /** The key {@link #key} read last: its words, hash and slot (a {@link #wait} after a missed take skips the search). */
+    private long k0;
+    private long k1;
+    private int hash;
+    private byte[] keyBuf;
+    private int keyFrom = -1;
+    private int keyTo;
+    private int keySlot;
 
     PendingLinks(LinkTable table) {
         this.table = table;
@@ -47,31 +62,31 @@ final class PendingLinks {
 
     /** Takes the oldest half waiting under key {@code buf[from, to)} on side {@code start}; its row, or -1. */
     int take(byte[] buf, int from, int to, boolean start) {
-        int h = hash(buf, from, to);
-        int s = find(buf, from, to, h);
-        missBuf = null;
-        if (keys[s] == null || startSide[heads[s]] != start) {
-            missBuf = buf;
-            missFrom = from;
-            missTo = to;
-            missHash = h;
-            missSlot = s;
-            return -1;
+        int s = search(buf, from, to);
+        int at = s * SLOT;
+        long meta = slots[at + META];
+        if (meta == 0 || ((meta & 1) != 0) != start) {
+            return -1; // the search stays remembered for the wait that follows
         }
-        int n = heads[s];
-        int after = next[n];
+        keyFrom = -1;
+        long queue = slots[at + QUEUE];
+        int n = (int) (queue >>> 32);
+        int o = n * NODE;
+        long rowNext = nodes[o + ROW_NEXT];
+        int after = (int) rowNext;
         if (after < 0) {
             removeAt(s);
         } else {
-            heads[s] = after;
+            slots[at + QUEUE] = ((long) after << 32) | (queue & 0xFFFFFFFFL);
         }
-        lastTakenLine = line[n];
-        lastTakenValue = value[n];
-        lastTakenTime = time[n];
-        lastTakenContainer = container[n];
-        next[n] = free;
+        lastTakenLine = nodes[o + LINE];
+        lastTakenTime = Double.longBitsToDouble(nodes[o + TIME]);
+        long vc = nodes[o + VALUE_CONTAINER];
+        lastTakenValue = (int) (vc >>> 32);
+        lastTakenContainer = (int) vc;
+        nodes[o + ROW_NEXT] = (rowNext & 0xFFFFFFFF00000000L) | (free & 0xFFFFFFFFL);
         free = n;
-        return row[n];
+        return (int) (rowNext >>> 32);
     }
 
     /** Line of the half the last successful {@link #take} matched. */
@@ -102,128 +117,155 @@ final class PendingLinks {
         int n;
         if (free >= 0) {
             n = free;
-            free = next[n];
+            free = (int) nodes[n * NODE + ROW_NEXT];
         } else {
-            if (nodes == row.length) {
-                int size = nodes * 2;
-                row = Arrays.copyOf(row, size);
-                next = Arrays.copyOf(next, size);
-                line = Arrays.copyOf(line, size);
-                startSide = Arrays.copyOf(startSide, size);
-                value = Arrays.copyOf(value, size);
-                time = Arrays.copyOf(time, size);
-                container = Arrays.copyOf(container, size);
+            if (nodeCount * NODE == nodes.length) {
+                nodes = Arrays.copyOf(nodes, nodes.length * 2);
             }
-            n = nodes++;
+            n = nodeCount++;
         }
-        row[n] = r;
-        line[n] = l;
-        startSide[n] = start;
-        value[n] = v;
-        time[n] = t;
-        container[n] = c;
-        next[n] = -1;
-        int h;
-        int s;
-        if (buf == missBuf && from == missFrom && to == missTo) {
-            h = missHash; // the take just before searched this very key
-            s = missSlot;
-        } else {
-            h = hash(buf, from, to);
-            s = find(buf, from, to, h);
-        }
-        missBuf = null;
-        if (keys[s] == null) {
-            keys[s] = Arrays.copyOfRange(buf, from, to);
-            hashes[s] = h;
-            heads[s] = n;
-            tails[s] = n;
-            if (++used * 2 > keys.length) {
+        int o = n * NODE;
+        nodes[o + ROW_NEXT] = ((long) r << 32) | 0xFFFFFFFFL; // next: -1
+        nodes[o + LINE] = l;
+        nodes[o + TIME] = Double.doubleToRawLongBits(t);
+        nodes[o + VALUE_CONTAINER] = ((long) v << 32) | (c & 0xFFFFFFFFL);
+        int s = buf == keyBuf && from == keyFrom && to == keyTo ? keySlot : search(buf, from, to);
+        keyFrom = -1;
+        int at = s * SLOT;
+        if (slots[at + META] == 0) {
+            int len = to - from;
+            slots[at + K0] = k0;
+            slots[at + K1] = k1;
+            slots[at + META] = meta(hash, len) | (start ? 1 : 0);
+            slots[at + QUEUE] = ((long) n << 32) | n;
+            if (len > INLINE) {
+                longKeys[s] = Arrays.copyOfRange(buf, from, to);
+            }
+            if (++used * 2 > capacity) {
                 grow();
             }
         } else {
-            next[tails[s]] = n;
-            tails[s] = n;
+            long queue = slots[at + QUEUE];
+            int tail = (int) queue;
+            int t2 = tail * NODE + ROW_NEXT;
+            nodes[t2] = (nodes[t2] & 0xFFFFFFFF00000000L) | n;
+            slots[at + QUEUE] = (queue & 0xFFFFFFFF00000000L) | n;
         }
     }
 
-    private int find(byte[] buf, int from, int to, int h) {
-        int mask = keys.length - 1;
-        int i = h & mask;
+    private static long meta(int hash, int len) {
+        return ((long) hash << 32) | ((long) (len + 1) << 1);
+    }
+
+    /** Reads key {@code buf[from, to)} into {@link #k0}, {@link #k1}, {@link #hash}; returns its slot or the empty one to put it in. */
+    private int search(byte[] buf, int from, int to) {
+        int len = to - from;
+        long a = word(buf, from, Math.min(len, 8));
+        long b = len > 8 ? word(buf, from + 8, Math.min(len - 8, 8)) : 0;
+        long h = a * 0x9E3779B97F4A7C15L ^ Long.rotateLeft(b * 0xC2B2AE3D27D4EB4FL, 31) ^ len;
+        for (int i = from + INLINE; i < to; i += 8) {
+            h = (h ^ word(buf, i, Math.min(to - i, 8))) * 0x9E3779B97F4A7C15L;
+        }
+        h ^= h >>> 29;
+        h *= 0xBF58476D1CE4E5B9L;
+        int hh = (int) (h >>> 32);
+        k0 = a;
+        k1 = b;
+        hash = hh;
+        long want = meta(hh, len);
+        int mask = capacity - 1;
+        int i = hh & mask;
         while (true) {
-            byte[] k = keys[i];
-            if (k == null || (hashes[i] == h && same(k, buf, from, to))) {
+            int at = i * SLOT;
+            long meta = slots[at + META];
+            if (meta == 0 || ((meta | 1) == (want | 1) && slots[at + K0] == a && slots[at + K1] == b
+                    && (len <= INLINE || same(longKeys[i], buf, from, to)))) {
+                keyBuf = buf;
+                keyFrom = from;
+                keyTo = to;
+                keySlot = i;
                 return i;
             }
             i = (i + 1) & mask;
         }
     }
 
-    /**
-     * True when {@code k} holds {@code buf[from, to)}. A plain loop, not {@link Arrays#equals}: its word-wise path,
-     * first taken when keys reach 8 bytes (link "k1000000"), was an uncommon trap that recompiled the simulator.
-     */
-    private static boolean same(byte[] k, byte[] buf, int from, int to) {
-        int diff = k.length ^ (to - from);
-        for (int j = 0, n = Math.min(k.length, to - from); j < n; j++) {
-            diff |= k[j] ^ buf[from + j];
+    /** Bytes {@code [at, at + n)} of {@code buf} (n at most 8) as a little-endian long, zeros above. */
+    private static long word(byte[] buf, int at, int n) {
+        if (n <= 0) {
+            return 0;
         }
-        return diff == 0;
+        if (at + 8 <= buf.length) {
+            return (long) LONGS.get(buf, at) & (-1L >>> (64 - 8 * n));
+        }
+        long w = 0;
+        for (int j = 0; j < n; j++) {
+            w |= (buf[at + j] & 0xFFL) << (8 * j);
+        }
+        return w;
+    }
+
+    /** True when {@code k} holds {@code buf[from, to)}. */
+    private static boolean same(byte[] k, byte[] buf, int from, int to) {
+        return Arrays.equals(k, 0, k.length, buf, from, to);
     }
 
     /** Empties slot {@code i}, moving later entries of its probe run back (no tombstones). */
     private void removeAt(int i) {
-        int mask = keys.length - 1;
+        int mask = capacity - 1;
         int j = i;
         while (true) {
             j = (j + 1) & mask;
-            if (keys[j] == null) {
+            long meta = slots[j * SLOT + META];
+            if (meta == 0) {
                 break;
             }
-            int k = hashes[j] & mask;
+            int k = (int) (meta >>> 32) & mask;
             boolean stays = i <= j ? (i < k && k <= j) : (i < k || k <= j);
             if (!stays) {
-                keys[i] = keys[j];
-                hashes[i] = hashes[j];
-                heads[i] = heads[j];
-                tails[i] = tails[j];
+                System.arraycopy(slots, j * SLOT, slots, i * SLOT, SLOT);
+                longKeys[i] = longKeys[j];
                 i = j;
             }
         }
-        keys[i] = null;
+        Arrays.fill(slots, i * SLOT, i * SLOT + SLOT, 0L);
+        longKeys[i] = null;
         used--;
     }
 
     private void grow() {
-        byte[][] oldKeys = keys;
-        int[] oldHashes = hashes;
-        int[] oldHeads = heads;
-        int[] oldTails = tails;
-        int n = oldKeys.length * 2;
-        keys = new byte[n][];
-        hashes = new int[n];
-        heads = new int[n];
-        tails = new int[n];
-        for (int s = 0; s < oldKeys.length; s++) {
-            if (oldKeys[s] != null) {
-                int i = oldHashes[s] & (n - 1);
-                while (keys[i] != null) {
-                    i = (i + 1) & (n - 1);
+        long[] old = slots;
+        byte[][] oldLong = longKeys;
+        int oldCapacity = capacity;
+        capacity *= 2;
+        slots = new long[capacity * SLOT];
+        longKeys = new byte[capacity][];
+        int mask = capacity - 1;
+        for (int s = 0; s < oldCapacity; s++) {
+            long meta = old[s * SLOT + META];
+            if (meta != 0) {
+                int i = (int) (meta >>> 32) & mask;
+                while (slots[i * SLOT + META] != 0) {
+                    i = (i + 1) & mask;
                 }
-                keys[i] = oldKeys[s];
-                hashes[i] = oldHashes[s];
-                heads[i] = oldHeads[s];
-                tails[i] = oldTails[s];
+                System.arraycopy(old, s * SLOT, slots, i * SLOT, SLOT);
+                longKeys[i] = oldLong[s];
             }
         }
+        keyFrom = -1; // slots moved
     }
 
-    private static int hash(byte[] buf, int from, int to) {
-        int h = 0x9E3779B9;
-        for (int i = from; i < to; i++) {
-            h = (h ^ buf[i]) * 0x01000193;
+    /** The key of slot {@code s}. */
+    private byte[] key(int s) {
+        if (longKeys[s] != null) {
+            return longKeys[s];
         }
-        return h ^ (h >>> 15);
+        int len = (int) ((slots[s * SLOT + META] & 0xFFFFFFFFL) >>> 1) - 1;
+        byte[] k = new byte[len];
+        for (int j = 0; j < len; j++) {
+            k[j] = (byte) (slots[s * SLOT + (j < 8 ? K0 : K1)] >>> (8 * (j & 7)));
+        }
+        return k;
     }
 
     /** A half still waiting: its line, which side is known, and its key. */
@@ -236,10 +278,13 @@ final class PendingLinks {
     /** Every half still waiting, in line order. */
     List<Half> unmatched() {
         List<Half> all = new ArrayList<>();
-        for (int s = 0; s < keys.length; s++) {
-            if (keys[s] != null) {
-                for (int n = heads[s]; n >= 0; n = next[n]) {
-                    all.add(new Half(line[n], startSide[n], keys[s]));
+        for (int s = 0; s < capacity; s++) {
+            long meta = slots[s * SLOT + META];
+            if (meta != 0) {
+                byte[] k = key(s);
+                boolean start = (meta & 1) != 0;
+                for (int n = (int) (slots[s * SLOT + QUEUE] >>> 32); n >= 0; n = (int) nodes[n * NODE + ROW_NEXT]) {
+                    all.add(new Half(nodes[n * NODE + LINE], start, k));
                 }
             }
         }

@@ -89,7 +89,7 @@ public final class AggregateSampler {
      * window's edges). {@code alive} is exact either way (the members' lifetimes).
      */
     public AggregateSampler states(Type type, Container c, List<Container> members) {
-        AggregateSummary agg = grid.pixel() > 0 ? c.aggregate(type) : null;
+        AggregateSummary agg = grid.pixel() > 0 ? c.aggregate(type, grid.pixel()) : null;
         int k = agg == null ? -1 : agg.levelFor(grid.pixel(), traceEnd);
         if (k < 0) {
             return states(type, members);
@@ -189,7 +189,7 @@ public final class AggregateSampler {
      * a bucket's integral and defined time split between the pixels it straddles), else from the rows.
      */
     public AggregateSampler variables(Type type, Container c, List<Container> members) {
-        AggregateSummary agg = grid.pixel() > 0 ? c.aggregate(type) : null;
+        AggregateSummary agg = grid.pixel() > 0 ? c.aggregate(type, grid.pixel()) : null;
         int k = agg == null ? -1 : agg.levelFor(grid.pixel(), traceEnd);
         if (k < 0) {
             return variables(type, members);

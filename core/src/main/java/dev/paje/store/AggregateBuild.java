@@ -29,6 +29,8 @@ final class AggregateBuild {
     private final Trace trace;
     private final double origin;
     private final double end;
+    /** The coarse levels already written, by (container, type), or null. */
+    private Early early;
 
     private AggregateBuild(Trace trace) {
         this.trace = trace;
@@ -38,10 +40,19 @@ final class AggregateBuild {
 
     /** Builds every aggregate of {@code trace} into {@code file} on {@code threads} workers and hands them to their containers. */
     static void build(Trace trace, StoreFile file, int threads) throws IOException {
+        build(trace, file, threads, null);
+    }
+
+    /**
+     * {@link #build(Trace, StoreFile, int)}, the levels {@code early} published ({@link #publishCoarse}) taken as they
+     * are: only the finer ones are built from the rows.
+     */
+    static void build(Trace trace, StoreFile file, int threads, Early early) throws IOException {
         if (!(trace.end() - trace.start() > 0)) {
             return;
         }
         AggregateBuild b = new AggregateBuild(trace);
+        b.early = early;
         List<List<Job>> byDepth = b.jobs();
         if (byDepth.isEmpty()) {
             return;
@@ -65,6 +76,10 @@ final class AggregateBuild {
                     }
                     Rows[] rows = new Rows[onHeap.levels.length];
                     for (int k = 0; k < rows.length; k++) {
+                        if (onHeap.inFile > 0 && k >= rows.length - onHeap.inFile) { // coarse levels already written
+                            rows[k] = onHeap.levels[k];
+                            continue;
+                        }
                         int longs = onHeap.levels[k].blockLongs();
                         block = block != null && block.length == longs ? block : new long[longs];
                         rows[k] = Pyramid.copy(onHeap.levels[k], file, block);
@@ -80,7 +95,119 @@ final class AggregateBuild {
     private record Job(Container c, Type type, long rows) {
     }
 
-    private record Built(double[] widths, Rows[] levels) {
+    /** Levels finest first, on the heap but for the last {@code inFile} ({@link #publishCoarse} wrote them). */
+    private record Built(double[] widths, Rows[] levels, int inFile) {
+        Built(double[] widths, Rows[] levels) {
+            this(widths, levels, 0);
+        }
+    }
+
+    /** The coarse levels of one (container, type) written early: from level {@code shift} of the finest width on. */
+    private record Coarse(double finest, int shift, long[] counts, int first, double[] widths, Rows[] rows) {
+        Built built() {
+            return new Built(widths, rows, rows.length);
+        }
+    }
+
+    /** The coarse levels {@link #publishCoarse} wrote, by (container id, type id). */
+    static final class Early {
+        private final java.util.Map<Long, Coarse> coarse = new java.util.HashMap<>();
+
+        private static long key(Container c, Type t) {
+            return ((long) c.id() << 32) | t.id();
+        }
+    }
+
+    /**
+     * Writes, for each (container, type) whose members' rows {@code live} accumulated while the trace was written, the
+     * levels at least as coarse as its accumulator, and hands them to the container ({@link Container#aggregate(Type,
+     * double)}): a view whose pixels are that wide needs no row read back. The accumulators are then freed.
+     */
+    static Early publishCoarse(Trace trace, StoreFile file, AggregateLive live) throws IOException {
+        Early out = new Early();
+        if (live == null || !(trace.end() - trace.start() > 0) || trace.start() != 0) {
+            if (live != null) {
+                live.drop();
+            }
+            return out; // live buckets are from time 0: another origin's are not the pyramid's
+        }
+        live.finish(trace.end());
+        AggregateBuild b = new AggregateBuild(trace);
+        long[] block = null;
+        for (List<Job> jobs : b.jobs()) {
+            for (Job j : jobs) {
+                AggregateLive.Acc acc = b.deepMembers(j) ? null : live.of(j.c, j.type);
+                if (acc == null) {
+                    continue;
+                }
+                boolean states = j.type.kind() == TypeKind.STATE;
+                double w = b.finest(states ? Math.max(1, j.type.values().size()) : 2);
+                double[][] sums = acc.sums;
+                double width = acc.width;
+                int n = (int) Math.min(AggregateLive.BUCKETS, Math.floor(b.end / width) + 1);
+                while (width < w) { // the rows' finest level is coarser: merge to it
+                    n = halve(sums, n);
+                    width *= 2;
+                }
+                long[] counts = levelRows(states ? sums : new double[][] {sums.length > 1 ? sums[1] : null}, n);
+                long budget = j.rows / ROWS_PER_ENTRY;
+                int first = -1;
+                long total = 0;
+                for (int k = counts.length - 1; k >= 0; k--) {
+                    total += counts[k];
+                    if (total > budget) {
+                        break;
+                    }
+                    first = k;
+                }
+                if (first < 0) {
+                    continue; // none fits: the build decides from the rows
+                }
+                Rows[] rows = new Rows[counts.length - first];
+                double[] widths = new double[rows.length];
+                for (int k = 0, m = n; k < counts.length; k++) {
+                    if (k >= first) {
+                        widths[k - first] = Math.scalb(width, k);
+                        Rows r = emit(sums, states, m);
+                        int longs = r.blockLongs();
+                        block = block != null && block.length == longs ? block : new long[longs];
+                        rows[k - first] = Pyramid.copy(r, file, block);
+                    }
+                    m = halve(sums, m);
+                }
+                int shift = Math.getExponent(width) - Math.getExponent(w);
+                out.coarse.put(Early.key(j.c, j.type), new Coarse(w, shift, counts, first, widths, rows));
+                j.c.putCoarseAggregate(j.type, new AggregateSummary(j.type.kind(), b.origin, b.end, widths, rows));
+            }
+        }
+        live.drop();
+        return out;
+    }
+
+    /** Whether some of the job's members are not its container's children (the live accumulators hold only those). */
+    private boolean deepMembers(Job job) {
+        ArrayList<Container> todo = new ArrayList<>();
+        for (Container k : job.c.children()) {
+            todo.addAll(k.children());
+        }
+        while (!todo.isEmpty()) {
+            Container k = todo.remove(todo.size() - 1);
+            if (k.table(job.type) != null) {
+                return true;
+            }
+            todo.addAll(k.children());
+        }
+        return false;
+    }
+
+    /** The finest width of an aggregate of {@code values} rows per bucket from the rows (before a child's widens it). */
+    private double finest(int values) {
+        double w = Pyramid.base(end - origin);
+        int cap = Math.max(1, Math.min(MAX_BUCKETS, DENSE / values));
+        while (buckets(w) > cap) {
+            w *= 2;
+        }
+        return w;
     }
 
     /** The (container, type) pairs worth an aggregate, by container depth. */
@@ -140,13 +267,16 @@ final class AggregateBuild {
                 todo.addAll(k.children());
             }
         }
-        double w = Pyramid.base(end - origin);
-        int cap = Math.max(1, Math.min(MAX_BUCKETS, DENSE / values));
-        while (buckets(w) > cap) {
-            w *= 2;
-        }
+        double w = finest(values);
         for (AggregateSummary a : parts) {
             w = Math.max(w, a.width(0)); // a child's buckets fall whole into ours
+        }
+        Coarse coarse = early == null ? null : early.coarse.get(Early.key(job.c, t));
+        if (coarse != null && (coarse.finest != w || !parts.isEmpty())) {
+            coarse = null; // not the grid of these rows (cannot happen: its members are all children)
+        }
+        if (coarse != null && (coarse.first > 0 || coarse.shift == 0)) {
+            return coarse.built(); // no finer level fits the budget (or none is finer): no row to read
         }
         Accumulator acc = new Accumulator(w, buckets(w), values);
         long[] buf = new long[EntityTable.BLOCK_ROWS * Math.max(StateTable.STRIDE, VariableTable.STRIDE)];
@@ -160,7 +290,7 @@ final class AggregateBuild {
         for (AggregateSummary a : parts) {
             acc.add(a, buf);
         }
-        return acc.levels(states, job.rows / ROWS_PER_ENTRY);
+        return acc.levels(states, job.rows / ROWS_PER_ENTRY, coarse);
     }
 
     /**
@@ -193,6 +323,37 @@ final class AggregateBuild {
             count[k] = starts[k] + (k + 1 < levelCount ? count[k + 1] : 0);
         }
         return count;
+    }
+
+    /** The rows of the level whose {@code m} buckets {@code sums} holds now (per value; variables: integral, defined time). */
+    static Rows emit(double[][] sums, boolean states, int m) {
+        Rows out = new Rows(states ? AggregateSummary.STATE_STRIDE : AggregateSummary.VARIABLE_STRIDE);
+        for (int i = 0; i < m; i++) {
+            if (states) {
+                for (int v = 0; v < sums.length; v++) {
+                    if (sums[v] != null && sums[v][i] > 0) {
+                        out.add(((long) i << 32) | v, Double.doubleToRawLongBits(sums[v][i]));
+                    }
+                }
+            } else if (sums.length > 1 && sums[1] != null && sums[1][i] > 0) {
+                out.add(i, Double.doubleToRawLongBits(sums[0][i]), Double.doubleToRawLongBits(sums[1][i]));
+            }
+        }
+        out.trim();
+        return out;
+    }
+
+    /** Sums pairs of {@code m} buckets: the next level's, in place; returns its bucket count. */
+    static int halve(double[][] sums, int m) {
+        int half = (m + 1) / 2;
+        for (double[] s : sums) {
+            if (s != null) {
+                for (int i = 0; i < half; i++) {
+                    s[i] = s[2 * i] + (2 * i + 1 < m ? s[2 * i + 1] : 0);
+                }
+            }
+        }
+        return half;
     }
 
     /** Dense sums per (value, bucket) of the finest level; variables: value 0 the integral, 1 the defined time. */
@@ -346,10 +507,14 @@ final class AggregateBuild {
          * The levels, finest first, from the finest whose rows (with the coarser levels') are at most {@code budget}
          * up to one bucket; null when even that is too many.
          */
-        Built levels(boolean states, long budget) {
+        Built levels(boolean states, long budget, Coarse coarse) {
             // a bucket has something: some time in a value, or some defined time
             long[] count = levelRows(states ? sums : new double[][] {sums[1]}, n);
             int levelCount = count.length;
+            int shift = coarse == null ? levelCount : coarse.shift;
+            for (int k = shift; k < levelCount; k++) { // the coarse levels' rows are the ones written
+                count[k] = coarse.counts[k - shift];
+            }
             int first = -1;
             long total = 0;
             for (int k = levelCount - 1; k >= 0; k--) {
@@ -365,45 +530,19 @@ final class AggregateBuild {
             Rows[] levels = new Rows[levelCount - first];
             double[] widths = new double[levels.length];
             int m = n;
-            for (int k = 0; k < levelCount; k++) {
+            for (int k = 0; k < Math.min(shift, levelCount); k++) {
                 if (k >= first) {
                     widths[k - first] = Math.scalb(w, k);
-                    levels[k - first] = emit(states, m);
+                    levels[k - first] = emit(sums, states, m);
                 }
-                m = halve(m);
+                m = halve(sums, m);
             }
-            return new Built(widths, levels);
-        }
-
-        /** The rows of the level whose {@code m} buckets the sums hold now. */
-        private Rows emit(boolean states, int m) {
-            Rows out = new Rows(states ? AggregateSummary.STATE_STRIDE : AggregateSummary.VARIABLE_STRIDE);
-            for (int i = 0; i < m; i++) {
-                if (states) {
-                    for (int v = 0; v < sums.length; v++) {
-                        if (sums[v] != null && sums[v][i] > 0) {
-                            out.add(((long) i << 32) | v, Double.doubleToRawLongBits(sums[v][i]));
-                        }
-                    }
-                } else if (sums[1] != null && sums[1][i] > 0) {
-                    out.add(i, Double.doubleToRawLongBits(sums[0][i]), Double.doubleToRawLongBits(sums[1][i]));
-                }
+            int inFile = 0;
+            for (int k = Math.max(first, shift); k < levelCount; k++, inFile++) {
+                widths[k - first] = coarse.widths[k - shift - coarse.first];
+                levels[k - first] = coarse.rows[k - shift - coarse.first];
             }
-            out.trim();
-            return out;
-        }
-
-        /** Sums pairs of buckets: the next level's, in place; returns its bucket count. */
-        private int halve(int m) {
-            int half = (m + 1) / 2;
-            for (double[] s : sums) {
-                if (s != null) {
-                    for (int i = 0; i < half; i++) {
-                        s[i] = s[2 * i] + (2 * i + 1 < m ? s[2 * i + 1] : 0);
-                    }
-                }
-            }
-            return half;
+            return new Built(widths, levels, inFile);
         }
     }
 }

@@ -127,6 +127,39 @@ public final class Container {
         return aggregateBuilt(t);
     }
 
+    /**
+     * {@link #aggregate(Type)} for a view whose pixels are {@code pixel} seconds wide: while the aggregates are being
+     * built, the coarse levels written early ({@link AggregateBuild#publishCoarse}) when one of them is at most a pixel
+     * wide (the level such a view reads is then one of those, the same rows as after the build), else waits.
+     */
+    public AggregateSummary aggregate(Type t, double pixel) {
+        if (aggregatesPending != null) {
+            AggregateSummary[] early = coarse;
+            int i = t.id();
+            AggregateSummary a = i < early.length ? early[i] : null;
+            if (a != null && a.levelFor(pixel, a.traceEnd()) >= 0) {
+                return a;
+            }
+        }
+        return aggregate(t);
+    }
+
+    /** The coarse levels written early, by type id, while the aggregates are being built. */
+    private volatile AggregateSummary[] coarse = new AggregateSummary[0];
+
+    /** The coarse levels written early for {@code t}, or null (none: built from the rows only). */
+    AggregateSummary coarseAggregate(Type t) {
+        AggregateSummary[] early = coarse;
+        return t.id() < early.length ? early[t.id()] : null;
+    }
+
+    void putCoarseAggregate(Type t, AggregateSummary a) {
+        int i = t.id();
+        AggregateSummary[] next = i < coarse.length ? coarse.clone() : Arrays.copyOf(coarse, i + 1);
+        next[i] = a;
+        coarse = next;
+    }
+
     /** The aggregate for {@code t} as it is now (while building them), or null. */
     AggregateSummary aggregateBuilt(Type t) {
         AggregateSummary[] a = aggregates;
@@ -164,7 +197,7 @@ public final class Container {
             if (t.kind() == TypeKind.CONTAINER) {
                 throw new IllegalArgumentException("container types hold no entities: " + t);
             }
-            table = store == null ? EntityTable.create(t.kind(), null, new KeyLog()) : store.newTable(t.kind());
+            table = store == null ? EntityTable.create(t.kind(), null, new KeyLog()) : store.newTable(this, t);
             tables[i] = table;
         }
         return table;

@@ -13,6 +13,8 @@ public abstract sealed class EntityTable permits StateTable, EventTable, Variabl
     Pyramid pyramid;
     /** The summary being built while the rows are written (a store's tables), or null. */
     LiveSummary live;
+    /** Where its states' innermost pieces or its variable's steps go while written (the parent's aggregate), or null. */
+    AggregateLive.Feed aggregateFeed;
     /** The build at seal this table's summary is still to come from (progressive seal), or null. */
     volatile SummaryBuild pending;
 

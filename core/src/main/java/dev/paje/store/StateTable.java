@@ -34,6 +34,9 @@ public final class StateTable extends EntityTable {
         if (live != null) {
             ((LiveStates) live).open(this, r, time, valueLevel);
         }
+        if (aggregateFeed != null) {
+            aggregateFeed.opened(r, time, valueIndex, nesting);
+        }
         return r;
     }
 
@@ -41,6 +44,9 @@ public final class StateTable extends EntityTable {
         rows.setDouble(row, END, time);
         if (live != null) {
             ((LiveStates) live).close(row, time);
+        }
+        if (aggregateFeed != null) {
+            aggregateFeed.closed(row, time);
         }
     }
 

@@ -23,6 +23,11 @@ public final class Store {
     private final boolean live = Boolean.getBoolean("paje.summaries.live");
     /** The heap the summaries' staged level rows share (built while writing). */
     private final StageBudget stages = StageBudget.forHeap();
+    /**
+     * The aggregates' coarse levels accumulated while writing ({@link AggregateLive}), when summaries are built at seal;
+     * off with {@code -Dpaje.aggregates.live=false} (every level then from the rows at seal).
+     */
+    private final AggregateLive aggregates;
 
     /** A store; with {@code summaries}, large state, variable and event tables get their zoomed-out summaries when sealed. */
     public Store(StoreFile file, boolean summaries) {
@@ -36,6 +41,8 @@ public final class Store {
         this.file = file;
         this.drop = false;
         this.keys = new KeyLog(new Rows(1, file), 0);
+        this.aggregates = summaries && !live && !"false".equals(System.getProperty("paje.aggregates.live"))
+                ? AggregateLive.forHeap() : null;
         if (summaries && live) {
             // the pool (3/8 of the heap, 88 MB at 256 MB) is the load's largest bounded use of the heap;
             // staged rows and builders on top of it left the old generation full: a full GC for each
@@ -51,6 +58,7 @@ public final class Store {
         this.file = null;
         this.drop = true;
         this.keys = new KeyLog(Rows.dropping(1), 0);
+        this.aggregates = null;
     }
 
     /**
@@ -111,9 +119,18 @@ public final class Store {
      * count), their block arrays going back to the workers, with at most two per worker waiting.
      */
     static void summarizeAndSeal(Trace trace, StoreFile file, int threads, StoreMeta.Encoder meta) throws IOException {
-        SummaryBuild build = new SummaryBuild(trace, file, threads, -1, null);
+        SummaryBuild build = new SummaryBuild(trace, file, threads, -1, null, null);
         build.run(meta);
         build.awaitSealed();
+    }
+
+    /** A new, empty table of {@code t} in {@code c}: {@link #newTable(TypeKind)}, feeding the parent's aggregate. */
+    public EntityTable newTable(Container c, Type t) {
+        EntityTable table = newTable(t.kind());
+        if (aggregates != null) {
+            aggregates.attach(c, t, table);
+        }
+        return table;
     }
 
     /** A new, empty table of {@code kind} in this store. */
@@ -139,7 +156,9 @@ public final class Store {
         if (summaries && live) {
             finishLive(trace, trace.end());
         } else if (summaries) {
-            summarizeAndSeal(trace, file, threads, new StoreMeta.Encoder(trace, keys, key, lines, events));
+            SummaryBuild build = new SummaryBuild(trace, file, threads, -1, null, aggregates);
+            build.run(new StoreMeta.Encoder(trace, keys, key, lines, events));
+            build.awaitSealed();
             return;
         }
         file.seal(new StoreMeta.Encoder(trace, keys, key, lines, events));
@@ -158,7 +177,7 @@ public final class Store {
             seal(trace, key, lines, events);
             return null;
         }
-        SummaryBuild build = new SummaryBuild(trace, file, threads, firstContainers, hold);
+        SummaryBuild build = new SummaryBuild(trace, file, threads, firstContainers, hold, aggregates);
         StoreMeta.Encoder meta = new StoreMeta.Encoder(trace, keys, key, lines, events);
         trace.summaryBuild(build);
         Thread t = new Thread(() -> build.run(meta), "paje-seal");

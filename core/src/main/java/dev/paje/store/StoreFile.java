@@ -449,6 +449,9 @@ public final class StoreFile implements Closeable {
         BlockIndex.Page p = index.sealedPage(rows, b);
         int i = b & (BlockIndex.PAGE - 1);
         long slot = i < p.slots.length ? p.slots[i] : 0;
+        if (slot == 0 && !channel.isOpen()) { // closed meanwhile (its index cleared): not a damaged file
+            throw new java.nio.channels.ClosedChannelException();
+        }
         if (slot == 0) {
             throw damaged("block " + b + " of a table has no slot");
         }
@@ -574,8 +577,8 @@ public final class StoreFile implements Closeable {
             }
         }
         cache.dropAll(this);
+        channel.close(); // before the index: a reader finding no slot then sees a closed file
         index.clear();
-        channel.close();
     }
 
     @Override

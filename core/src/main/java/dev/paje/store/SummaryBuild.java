@@ -42,24 +42,30 @@ public final class SummaryBuild {
     private final CompletableFuture<Void> sealed = new CompletableFuture<>();
     /** Whether the aggregates are built (right after the first screen's tables). */
     private boolean aggregatesDone;
+    /** The aggregates' coarse levels accumulated while the trace was written, or null; published first. */
+    private final AggregateLive live;
+    /** The coarse levels published (after the freeze, before any summary). */
+    private AggregateBuild.Early early;
 
     /**
      * The build of {@code trace}'s summaries into {@code file} by {@code threads} workers; the tables of containers
      * {@code 0..firstContainers} go first; with {@code hold}, the others wait for it (tests: a build still under way).
      */
-    SummaryBuild(Trace trace, StoreFile file, int threads, int firstContainers, CountDownLatch hold) {
+    SummaryBuild(Trace trace, StoreFile file, int threads, int firstContainers, CountDownLatch hold, AggregateLive live) {
         this.trace = trace;
+        this.live = live;
         this.file = file;
         this.threads = Math.max(1, threads);
         this.hold = hold;
         List<EntityTable> firsts = new ArrayList<>();
         List<EntityTable> rest = new ArrayList<>();
         List<Container> cs = trace.containers();
+        boolean[] onFirst = firstScreen(cs, firstContainers);
         for (int i = 0; i < cs.size(); i++) {
             for (Type t : trace.types()) {
                 EntityTable table = cs.get(i).table(t);
                 if (table != null && table.size() >= Pyramid.MIN_ROWS && !(table instanceof LinkTable)) {
-                    (i <= firstContainers ? firsts : rest).add(table);
+                    (onFirst[i] ? firsts : rest).add(table);
                 }
             }
         }
@@ -79,6 +85,49 @@ public final class SummaryBuild {
                 c.aggregatesPending = this;
             }
         }
+    }
+
+    /**
+     * The containers whose tables the page's first screen draws, with room for {@code rows} rows: containers
+     * {@code 0..rows} when all the rows fit; else the page opens collapsed (static/model/autocollapse.js: whole levels,
+     * deepest first, until the rows fit), and its rows are the containers of the deepest levels that fit (their
+     * subtrees as aggregates, published early), at most {@code rows} + 1 of them in id order. None for {@code rows < 0}.
+     */
+    static boolean[] firstScreen(List<Container> cs, int rows) {
+        boolean[] on = new boolean[cs.size()];
+        if (rows < 0) {
+            return on;
+        }
+        if (cs.size() - 1 <= rows) { // the root that only holds the tree gets no row
+            java.util.Arrays.fill(on, true);
+            return on;
+        }
+        int[] depth = new int[cs.size()];
+        int maxDepth = 0;
+        for (Container c : cs) { // parents come before their children
+            depth[c.id()] = c.parent() == null ? 0 : depth[c.parent().id()] + 1;
+            maxDepth = Math.max(maxDepth, depth[c.id()]);
+        }
+        int[] atMost = new int[maxDepth + 1]; // containers of depth 1..d
+        for (int i = 0; i < cs.size(); i++) {
+            if (depth[i] > 0) {
+                atMost[depth[i]]++;
+            }
+        }
+        int d = 1;
+        for (int k = 1; k <= maxDepth; k++) {
+            atMost[k] += atMost[k - 1];
+            if (atMost[k] <= rows) {
+                d = k;
+            }
+        }
+        for (int i = 0, n = 0; i < cs.size() && n <= rows; i++) {
+            if (depth[i] <= d) {
+                on[i] = true;
+                n++;
+            }
+        }
+        return on;
     }
 
     /** Tables to summarize in all. */
@@ -198,7 +247,7 @@ public final class SummaryBuild {
         if (aggregatesDone) {
             return;
         }
-        AggregateBuild.build(trace, file, threads);
+        AggregateBuild.build(trace, file, threads, early);
         synchronized (this) {
             aggregatesDone = true;
             for (Container c : trace.containers()) {
@@ -249,6 +298,7 @@ public final class SummaryBuild {
 
     private void build() throws IOException, InterruptedException {
         file.freeze(); // before any reader: from now on tables are read through the cache, from any thread
+        early = AggregateBuild.publishCoarse(trace, file, live); // a collapsed first screen's aggregates, no row read
         if (firstLeft == 0) {
             firstDone.countDown();
             buildAggregates();

@@ -75,6 +75,9 @@ public final class VariableTable extends EntityTable {
         if (live != null) {
             ((LiveVariable) live).closed(this, last, tailStart, time, Double.doubleToRawLongBits(tailValue));
         }
+        if (aggregateFeed != null) {
+            aggregateFeed.stepped(tailStart, time, tailValue);
+        }
     }
 
     /** Closes the open interval, if any, at {@code time}. */

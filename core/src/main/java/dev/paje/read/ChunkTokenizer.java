@@ -352,7 +352,7 @@ final class ChunkTokenizer {
         if (e == p || d[e] != ' ') { // a shape has two name fields at least (type, container)
             return -1;
         }
-        double time = Numbers.parse(d, p, e);
+        double time = Numbers.field(d, p, e);
         if (Double.isNaN(time)) {
             return -1;
         }
@@ -383,7 +383,7 @@ final class ChunkTokenizer {
                 }
                 p = e + 1;
                 e = fieldEnd(d, p);
-                if (e == p || d[e] != '\n' || Double.isNaN(num = Numbers.parse(d, p, e))) {
+                if (e == p || d[e] != '\n' || Double.isNaN(num = Numbers.field(d, p, e))) {
                     return -1;
                 }
             }
@@ -415,7 +415,7 @@ final class ChunkTokenizer {
                         return -1;
                     }
                     if (tail == TAIL_NUMBER) {
-                        num = Numbers.parse(d, p, e);
+                        num = Numbers.field(d, p, e);
                         if (Double.isNaN(num)) {
                             return -1;
                         }

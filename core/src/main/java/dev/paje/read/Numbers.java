@@ -81,6 +81,29 @@ final class Numbers {
         return (double) v / POW10[m - d];
     }
 
+    /**
+     * {@link #parse} of a field of at least one byte with 17 readable from {@code from} (a chunk's padding): the
+     * common unsigned forms (up to eight digits, maybe with a '.' after the first) in fewer steps than parse, with no
+     * test of the sign or the buffer's length; the same integer over the same power of ten (the same double).
+     */
+    static double field(byte[] buf, int from, int to) {
+        int n = to - from;
+        if (n <= 9) {
+            long a = (long) Swar.LONGS.get(buf, from);
+            long dots = Swar.zeros(a ^ DOTS) & (n >= 8 ? -1L : (1L << (n << 3)) - 1);
+            int d = Long.numberOfTrailingZeros(dots) >>> 3; // digits before the dot; 8 when none
+            int m = dots == 0 ? n : n - 1; // digits
+            if (d != 0 && m <= 8) {
+                long low = -1L >>> (64 - (d << 3));
+                long v = digits((a & low) | ((long) Swar.LONGS.get(buf, from + 1) & ~low), m);
+                if (v >= 0) {
+                    return dots == 0 ? (double) v : (double) v / POW10[m - d];
+                }
+            }
+        }
+        return parse(buf, from, to);
+    }
+
     /** {@link #parse} of any form: more digits, an exponent, a '+', not a number. */
     private static double signed(byte[] buf, int from, int to) {
         int i = from;

@@ -127,6 +127,51 @@ class NumbersTest {
         }
     }
 
+    /**
+     * {@link Numbers#field} (the tokenizer's walk: a field of one byte or more, a chunk's padding after it) gives
+     * the double {@link Numbers#parse} gives, bit for bit: every digit count and dot place with or without a sign,
+     * random texts of digits, dots, signs and exponents, and the times and values of traces, followed by noise.
+     */
+    @Test
+    void fieldReadsWhatParseReads() {
+        Random random = new Random(29);
+        String[] noise = {" ", "\n", ".", "5", "e", "-", "\u00ff"};
+        java.util.List<String> texts = new java.util.ArrayList<>();
+        for (int digits = 1; digits <= 17; digits++) {
+            for (int dot = -1; dot <= digits; dot++) {
+                for (String sign : new String[] {"", "-", "+"}) {
+                    StringBuilder t = new StringBuilder(sign);
+                    for (int k = 0; k < digits; k++) {
+                        if (k == dot) {
+                            t.append('.');
+                        }
+                        t.append((char) ('0' + random.nextInt(10)));
+                    }
+                    if (dot == digits) {
+                        t.append('.');
+                    }
+                    texts.add(t.toString());
+                }
+            }
+        }
+        for (int i = 0; i < 200_000; i++) {
+            texts.add(randomText(random, "0123456789..-+eE"));
+            texts.add(String.format(java.util.Locale.ROOT, "%d.%06d", random.nextInt(100), random.nextInt(1_000_000)));
+            texts.add(Integer.toString(random.nextInt(-1000, 1000)));
+        }
+        for (String text : texts) {
+            StringBuilder b = new StringBuilder(text);
+            for (int k = 0; k < 20; k++) {
+                b.append(noise[random.nextInt(noise.length)]);
+            }
+            byte[] bytes = b.toString().getBytes(StandardCharsets.ISO_8859_1);
+            int from = 0;
+            int to = text.length();
+            assertThat(Double.doubleToRawLongBits(Numbers.field(bytes, from, to))).as("'%s'", text)
+                    .isEqualTo(Double.doubleToRawLongBits(Numbers.parse(bytes, from, to)));
+        }
+    }
+
     private static String randomText(Random random, String alphabet) {
         StringBuilder s = new StringBuilder();
         for (int k = 1 + random.nextInt(12); k > 0; k--) {

@@ -75,7 +75,7 @@ public final class Window {
             if (i == second) {
                 readRest(t, i, n, end, t::start);
             }
-            int m = t.copy(i, Math.min(n - i, EntityTable.BLOCK_ROWS - (i & (EntityTable.BLOCK_ROWS - 1))), buf); // to the block's end
+            int m = t.copy(i, n - i, buf); // up to the end of row i's block
             for (int j = 0; j < m; j++) {
                 double s = StateTable.start(buf, j);
                 if (!(s <= end)) {
@@ -99,7 +99,7 @@ public final class Window {
             if (i == second) {
                 readRest(t, i, n, end, t::start);
             }
-            int m = t.copy(i, Math.min(n - i, EntityTable.BLOCK_ROWS - (i & (EntityTable.BLOCK_ROWS - 1))), buf);
+            int m = t.copy(i, n - i, buf);
             for (int j = 0; j < m; j++) {
                 double s = VariableTable.start(buf, j);
                 if (!(s <= end)) {

@@ -73,8 +73,6 @@ public final class StateSampler extends PixelSampler<StateSampler> {
     /** Summary bucket rows are copied here a block's worth at a time. */
     private static final int ENTRY_ROWS = 256;
     private final long[] entryBuffer = new long[ENTRY_ROWS * StateSummary.BUCKET_STRIDE];
-    /** Table rows are copied here a block at a time ({@link Window#stateRows}). */
-    private final long[] rowBuffer = new long[dev.paje.store.EntityTable.BLOCK_ROWS * StateTable.STRIDE];
 
     /** Whether zoomed-out cells are made as buckets come ({@link #streamBuckets}); false: the pieces path (tests compare). */
     private boolean streaming = true;
@@ -97,27 +95,26 @@ public final class StateSampler extends PixelSampler<StateSampler> {
         if (lastLevel >= 0) {
             return sampleSummary(summary, lastLevel);
         }
-        Window.stateRows(t, grid.start(), grid.end(), rowBuffer, this::row);
+        Window.states(t, grid.start(), grid.end(), row -> {
+            double s = t.start(row);
+            double e = t.end(row);
+            if (Double.isNaN(e)) {
+                e = traceEnd;
+            }
+            if (grid.exact(e - s)) {
+                itemRow.add(row);
+                itemStart.add(s);
+                itemEnd.add(e);
+                itemValue.add(t.value(row));
+                itemLevel.add(t.level(row));
+            } else {
+                accumulate(Math.max(s, grid.start()), Math.min(e, grid.end()), Math.max(0, t.level(row)), t.value(row));
+            }
+        });
         for (int level = 0; level <= maxLevel; level++) {
             flush(level);
         }
         return this;
-    }
-
-    /** A state of the rows in the window: an item when at least a pixel long, else in the cells it touches. */
-    private void row(int row, double s, double e, int value, int level) {
-        if (Double.isNaN(e)) {
-            e = traceEnd;
-        }
-        if (grid.exact(e - s)) {
-            itemRow.add(row);
-            itemStart.add(s);
-            itemEnd.add(e);
-            itemValue.add(value);
-            itemLevel.add(level);
-        } else {
-            accumulate(Math.max(s, grid.start()), Math.min(e, grid.end()), Math.max(0, level), value);
-        }
     }
 
     private StateSampler sampleSummary(StateSummary s, int k) {

@@ -58,8 +58,10 @@ public final class VariableSampler extends PixelSampler<VariableSampler> {
         if (lastLevel >= 0) {
             sampleSummary(t, summary, lastLevel);
         } else {
-            Window.variableRows(t, grid.start(), grid.end(), rowBuffer,
-                    (row, s, e, v) -> step(row, s, Double.isNaN(e) ? traceEnd : e, v));
+            Window.variables(t, grid.start(), grid.end(), row -> {
+                double e = t.end(row);
+                step(row, t.start(row), Double.isNaN(e) ? traceEnd : e, t.value(row));
+            });
         }
         if (hi >= 0) {
             for (int p = lo; p <= hi; p++) {
@@ -144,8 +146,6 @@ public final class VariableSampler extends PixelSampler<VariableSampler> {
     /** Summary bucket rows are copied here a block's worth at a time. */
     private static final int ENTRY_ROWS = 256;
     private final long[] entryBuffer = new long[ENTRY_ROWS * VariableSummary.BUCKET_STRIDE];
-    /** Table rows are copied here a block at a time ({@link Window#variableRows}). */
-    private final long[] rowBuffer = new long[dev.paje.store.EntityTable.BLOCK_ROWS * VariableTable.STRIDE];
 
     private void accumulate(int first, int lastPx, double low, double high, double v, int row) {
         if (touched == null) {

@@ -51,69 +51,6 @@ public final class Window {
         return from;
     }
 
-    /** What receives a state's row and fields ({@link #stateRows}). */
-    public interface StateRow {
-        void accept(int row, double start, double end, int value, int level);
-    }
-
-    /** What receives a variable step's row and fields ({@link #variableRows}). */
-    public interface VariableRow {
-        void accept(int row, double start, double end, double value);
-    }
-
-    /**
-     * {@link #states(StateTable, double, double, IntConsumer)}'s rows, in the same order, with their fields: read a
-     * block at a time through the cache into {@code buf} ({@link EntityTable#BLOCK_ROWS} × {@link StateTable#STRIDE}
-     * longs), the rest read ahead from the second block on as there. A field read one at a time through the cache
-     * (a block lookup and a recycling check each, six per row) was most of a sampler's time on the rows.
-     */
-    public static void stateRows(StateTable t, double start, double end, long[] buf, StateRow rows) {
-        int n = t.size();
-        int i = firstState(t, start, n);
-        int second = nextBlock(i);
-        while (i < n) {
-            if (i == second) {
-                readRest(t, i, n, end, t::start);
-            }
-            int m = t.copy(i, n - i, buf); // up to the end of row i's block
-            for (int j = 0; j < m; j++) {
-                double s = StateTable.start(buf, j);
-                if (!(s <= end)) {
-                    return;
-                }
-                double e = StateTable.end(buf, j);
-                if (!(e < start)) { // an open state (NaN end) lasts to the trace's end
-                    rows.accept(i + j, s, e, StateTable.value(buf, j), StateTable.level(buf, j));
-                }
-            }
-            i += m;
-        }
-    }
-
-    /** {@link #variables(VariableTable, double, double, IntConsumer)}'s rows with their fields, a block at a time (as {@link #stateRows}). */
-    public static void variableRows(VariableTable t, double start, double end, long[] buf, VariableRow rows) {
-        int n = t.size();
-        int i = Math.max(0, firstStartAfter(n, start, t::start, false) - 1); // from the step in force at the window's start
-        int second = nextBlock(i);
-        while (i < n) {
-            if (i == second) {
-                readRest(t, i, n, end, t::start);
-            }
-            int m = t.copy(i, n - i, buf);
-            for (int j = 0; j < m; j++) {
-                double s = VariableTable.start(buf, j);
-                if (!(s <= end)) {
-                    return;
-                }
-                double e = VariableTable.end(buf, j);
-                if (!(e < start)) { // the open step (NaN end) lasts to the trace's end
-                    rows.accept(i + j, s, e, VariableTable.value(buf, j));
-                }
-            }
-            i += m;
-        }
-    }
-
     /** What receives a state's fields. */
     public interface StateFields {
         void accept(double start, double end, int value, int level);

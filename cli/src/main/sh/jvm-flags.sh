@@ -64,11 +64,6 @@ paje_jvm_flags() {
   # block read back: session 6). (quiet: else the JVM echoes the command.)
   echo "-XX:CompileCommand=quiet"
   echo "-XX:CompileCommand=dontinline,dev.paje.store.BlockPool::frame"
-  # The same on the read side: a sealed store's block missing from the cache (StoreFile.frame: the cache's
-  # load, the positional read and its checksum) was inlined at every field read of the viewer's samplers, and
-  # C2 compiled them into 60-100 kB methods, a few times each after deoptimizations, seconds of compiling on the
-  # second core while a reopened viewer's first windows were answered (bench/RESULTS.md, session 11, wt-win11).
-  echo "-XX:CompileCommand=dontinline,dev.paje.store.StoreFile::frame"
   if [ -n "${PAJE_JVM_FLAGS:-}" ]; then
     # shellcheck disable=SC2086 # split on purpose
     printf '%s\n' $PAJE_JVM_FLAGS

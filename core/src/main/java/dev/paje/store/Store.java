@@ -116,10 +116,11 @@ public final class Store {
      * ({@link SummaryBuild}): the file is frozen (every block saved, readable from any thread), each summary is built
      * on the heap by a worker ({@link LiveSummary#buildAtSeal}: each row read and summarized once, level rows in whole
      * blocks), and this thread copies them into the file in that order (so the file is the same whatever the thread
-     * count), their block arrays going back to the workers, with at most two per worker waiting.
+     * count), their block arrays going back to the workers, with at most two per worker waiting; the aggregates'
+     * coarse levels come from those accumulated while writing ({@link AggregateLive}), when there are some.
      */
-    static void summarizeAndSeal(Trace trace, StoreFile file, int threads, StoreMeta.Encoder meta) throws IOException {
-        SummaryBuild build = new SummaryBuild(trace, file, threads, -1, null, null);
+    private void summarizeAndSeal(Trace trace, StoreMeta.Encoder meta) throws IOException {
+        SummaryBuild build = new SummaryBuild(trace, file, threads, -1, null, aggregates);
         build.run(meta);
         build.awaitSealed();
     }
@@ -156,9 +157,7 @@ public final class Store {
         if (summaries && live) {
             finishLive(trace, trace.end());
         } else if (summaries) {
-            SummaryBuild build = new SummaryBuild(trace, file, threads, -1, null, aggregates);
-            build.run(new StoreMeta.Encoder(trace, keys, key, lines, events));
-            build.awaitSealed();
+            summarizeAndSeal(trace, new StoreMeta.Encoder(trace, keys, key, lines, events));
             return;
         }
         file.seal(new StoreMeta.Encoder(trace, keys, key, lines, events));

@@ -64,12 +64,6 @@ paje_jvm_flags() {
   # block read back: session 6). (quiet: else the JVM echoes the command.)
   echo "-XX:CompileCommand=quiet"
   echo "-XX:CompileCommand=dontinline,dev.paje.store.BlockPool::frame"
-  # A sealed store's block misses (read, checksum, the cache's eviction) out of line too: inlined at every field read,
-  # they made C2 compile the viewer's samplers into 40-66 kB methods, 0.2-0.3 s each, on the core a reopened viewer's
-  # first windows need (C2 in the first 3 s 2.9 -> 1.1 s; bench/RESULTS.md, wt-win12).
-  echo "-XX:CompileCommand=dontinline,dev.paje.store.StoreFile::load"
-  echo "-XX:CompileCommand=dontinline,dev.paje.store.BlockCache::loadAhead"
-  echo "-XX:CompileCommand=dontinline,dev.paje.store.StoreFile::readUnchanging"
   if [ -n "${PAJE_JVM_FLAGS:-}" ]; then
     # shellcheck disable=SC2086 # split on purpose
     printf '%s\n' $PAJE_JVM_FLAGS

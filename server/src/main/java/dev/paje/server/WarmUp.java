@@ -17,16 +17,17 @@ final class WarmUp {
     static final int ROWS = 100; // about a screen of rows
     static final int WIDTH = 1500;
     /**
-     * How long {@link #beforeReady} may delay ready: the 10 GB reopen is ready in 0.5-1.2 s and must stay under 2 s.
+     * How long {@link #beforeReady} may delay ready (it ends the window under way): the 10 GB reopen is ready in
+     * 0.5-1.0 s without it, 1.2-1.5 s with it, and must stay under 2 s (bench/RESULTS.md, wt-win12).
      */
     static final long BEFORE_READY_NANOS = 600_000_000L;
     /**
      * The windows of {@link #beforeReady}, as (width, position) fractions of the trace: the page's zooms from the whole
-     * trace in, each through its own path (summaries, edge buckets, rows), in turn until the time is up. A hundredth
-     * before a tenth: it is cheap, and it compiles the rows' path the narrow windows take (with two thirds of the
-     * trace second instead, the reopen's p95 was 78-103 ms against 58-84: bench/RESULTS.md, wt-win12).
+     * trace in, each through its own path (summaries, edge buckets, rows), in turn until the time is up (on 10 GB, the
+     * first three). With two thirds of the trace second instead, or a hundredth before the tenth, the reopen's p95 was
+     * not better than base's (bench/RESULTS.md, wt-win12).
      */
-    private static final double[][] ZOOMS = {{1, 0}, {0.01, 0.3}, {0.1, 0.45}, {0.001, 0.6}, {0.3, 0.2}, {0.03, 0.7},
+    private static final double[][] ZOOMS = {{1, 0}, {0.1, 0.45}, {0.01, 0.3}, {0.001, 0.6}, {0.3, 0.2}, {0.03, 0.7},
         {0.003, 0.1}, {0.0003, 0.85}, {0.6, 0.35}, {0.05, 0.15}, {0.005, 0.55}, {0.0005, 0.25}};
 
     private WarmUp() {
@@ -87,15 +88,12 @@ final class WarmUp {
         double start = trace.start();
         double span = trace.end() - start;
         long t0 = System.nanoTime();
-        long last = 0;
         int n = 0;
-        try { // not a window that would end past the time, judged by the last one's (not the first's: cold code, 3-4x the next)
-            while (System.nanoTime() - t0 + last < nanos && n < 4 * ZOOMS.length) {
+        try {
+            while (System.nanoTime() - t0 < nanos && n < 4 * ZOOMS.length) {
                 double[] z = ZOOMS[n % ZOOMS.length];
                 double from = start + z[1] * span;
-                long t = System.nanoTime();
                 window.answer(OutputStream.nullOutputStream(), from, from + z[0] * span, WIDTH, ids, true);
-                last = n == 0 ? 0 : System.nanoTime() - t;
                 n++;
             }
         } catch (java.io.IOException | RuntimeException e) {

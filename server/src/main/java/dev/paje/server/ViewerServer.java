@@ -42,6 +42,8 @@ public final class ViewerServer implements AutoCloseable {
     private volatile QueryHandler query;
     private volatile TraceView model;
     private volatile WindowHandler window;
+    /** Warmed up before ready ({@link WarmUp#beforeReady}): the background warm-up has nothing left to do. */
+    private volatile boolean warmed;
 
     private ViewerServer(HttpServer server, ThreadPoolExecutor pool, String host, String traceName, LoadStatus status,
             Map<String, Deferred> data, SourceHandler source) {
@@ -125,6 +127,7 @@ public final class ViewerServer implements AutoCloseable {
         data.get("/api/sql").set(query);
         this.model = model;
         this.window = window;
+        warmed = WarmUp.beforeReady(model, window, WarmUp.BEFORE_READY_NANOS) > 0; // a reopen's first windows find compiled code
         status.ready(loaded.trace() == null ? null : loaded.trace().summaryBuild());
     }
 
@@ -134,7 +137,7 @@ public final class ViewerServer implements AutoCloseable {
      * before {@link #ready}.
      */
     public Thread warmUp() {
-        return window == null ? null : WarmUp.start(model, window);
+        return window == null ? null : WarmUp.start(model, window, warmed);
     }
 
     /**

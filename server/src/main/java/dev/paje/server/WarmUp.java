@@ -1,53 +1,108 @@
 package dev.paje.server;
 
+import dev.paje.store.SummaryBuild;
 import dev.paje.store.Trace;
 import dev.paje.view.TraceView;
 import java.io.OutputStream;
 import java.util.stream.IntStream;
 
 /**
- * Once a trace is ready, answers the first rows' whole-trace window and a tenth of it once, into
- * nothing, on a background thread: a freshly started viewer (a cached reopen) otherwise runs its
- * first answers in cold code and on cold blocks, up to 1.5x the CPU of later ones (bench/RESULTS.md),
- * and the page's first paint is the whole trace.
+ * The first rows' windows answered into nothing, so that a freshly started viewer (a cached reopen) does not run
+ * the first answers a user waits for in cold code and on cold blocks (up to 1.5x the CPU of later ones, and the
+ * JIT's compiling on the other core: bench/RESULTS.md). On a store whose summaries are all there, {@link #beforeReady}
+ * answers the page's binary windows at several zooms for a bounded time before the viewer says it is ready; then
+ * (and on a first load) {@link #start} answers the whole trace and a tenth of it once on a background thread.
  */
 final class WarmUp {
     static final int ROWS = 100; // about a screen of rows
     static final int WIDTH = 1500;
+    /**
+     * How long {@link #beforeReady} may delay ready (it ends the window under way): the 10 GB reopen is ready in
+     * 0.5-1.0 s without it, 1.2-1.5 s with it, and must stay under 2 s (bench/RESULTS.md, wt-win12).
+     */
+    static final long BEFORE_READY_NANOS = 600_000_000L;
+    /**
+     * The windows of {@link #beforeReady}, as (width, position) fractions of the trace: the page's zooms from the whole
+     * trace in, each through its own path (summaries, edge buckets, rows), in turn until the time is up (on 10 GB, the
+     * first three). With two thirds of the trace second instead, or a hundredth before the tenth, the reopen's p95 was
+     * not better than base's (bench/RESULTS.md, wt-win12).
+     */
+    private static final double[][] ZOOMS = {{1, 0}, {0.1, 0.45}, {0.01, 0.3}, {0.001, 0.6}, {0.3, 0.2}, {0.03, 0.7},
+        {0.003, 0.1}, {0.0003, 0.85}, {0.6, 0.35}, {0.05, 0.15}, {0.005, 0.55}, {0.0005, 0.25}};
 
     private WarmUp() {
     }
 
     /**
-     * Starts the warm-up; it skips what is left once a window request has come, and stops at its first failure
-     * (e.g. the store closed as the viewer stops).
+     * Starts the background warm-up (nothing when {@code warmed} before ready); it skips what is left once a window request has come, and stops at its first
+     * failure (e.g. the store closed as the viewer stops).
      */
-    static Thread start(TraceView model, WindowHandler window) {
-        Thread t = new Thread(() -> run(model, window), "paje-view-warm-up");
+    static Thread start(TraceView model, WindowHandler window, boolean warmed) {
+        Thread t = new Thread(() -> {
+            if (!warmed) { // else it would answer the whole trace again while the first requests come
+                run(model, window);
+            }
+        }, "paje-view-warm-up");
         t.setDaemon(true);
         t.setPriority(Thread.MIN_PRIORITY);
         t.start();
         return t;
     }
 
-    /** The warm-up itself, on the calling thread (ViewCpu measures with it). */
+    /** The background warm-up itself, on the calling thread (ViewCpu measures with it). */
     static void run(TraceView model, WindowHandler window) {
         Trace trace = model.trace();
         if (trace == null) {
             return;
         }
-        int[] ids = IntStream.rangeClosed(1, Math.min(ROWS, trace.containers().size() - 1)).toArray();
+        int[] ids = ids(trace);
         double start = trace.start();
         double span = trace.end() - start;
         try { // not once a request has come: it warms the code itself, and the cores are its
             if (!window.asked()) {
-                window.answer(OutputStream.nullOutputStream(), start, start + span, WIDTH, ids);
+                window.answer(OutputStream.nullOutputStream(), start, start + span, WIDTH, ids, true);
             }
             if (!window.asked()) {
-                window.answer(OutputStream.nullOutputStream(), start + 0.45 * span, start + 0.55 * span, WIDTH, ids);
+                window.answer(OutputStream.nullOutputStream(), start + 0.45 * span, start + 0.55 * span, WIDTH, ids, true);
             }
         } catch (java.io.IOException | RuntimeException e) {
             // a warm-up only: the requests that follow report whatever is wrong with the store
         }
+    }
+
+    /**
+     * Before ready, on the calling thread: the page's binary answers of the first rows at {@link #ZOOMS} in turn for
+     * up to {@code nanos}, when every summary is there (a reopened store: on a first load the expanded rows' summaries
+     * are still being built, and their windows would wait for them). Returns how many windows were answered.
+     */
+    static int beforeReady(TraceView model, WindowHandler window, long nanos) {
+        Trace trace = model.trace();
+        if (trace == null || nanos <= 0) {
+            return 0;
+        }
+        SummaryBuild building = trace.summaryBuild();
+        if (building != null && !building.finished()) {
+            return 0;
+        }
+        int[] ids = ids(trace);
+        double start = trace.start();
+        double span = trace.end() - start;
+        long t0 = System.nanoTime();
+        int n = 0;
+        try {
+            while (System.nanoTime() - t0 < nanos && n < 4 * ZOOMS.length) {
+                double[] z = ZOOMS[n % ZOOMS.length];
+                double from = start + z[1] * span;
+                window.answer(OutputStream.nullOutputStream(), from, from + z[0] * span, WIDTH, ids, true);
+                n++;
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // a warm-up only: the requests that follow report whatever is wrong with the store
+        }
+        return n;
+    }
+
+    private static int[] ids(Trace trace) {
+        return IntStream.rangeClosed(1, Math.min(ROWS, trace.containers().size() - 1)).toArray();
     }
 }

@@ -39,6 +39,22 @@ class WarmUpTest {
     }
 
     @Test
+    void warmsUpBeforeReadyWithinItsTimeOnAStoreWithEverySummary() throws Exception {
+        Path file = dir.resolve("before.trace");
+        AggregateTraceGenerator.write(file, 5, 12, 40);
+        TraceLoader.Loaded loaded = TraceLoader.builder().build().load(file);
+        int[] ids = IntStream.rangeClosed(1, 64).toArray();
+        TraceView model = new TraceView(loaded, "before.trace");
+        WindowHandler handler = new WindowHandler(model);
+        String cold = answer(new WindowHandler(new TraceView(loaded, "before.trace")), loaded, ids);
+        assertThat(WarmUp.beforeReady(model, handler, 0)).as("no time, no window").isZero();
+        int n = WarmUp.beforeReady(model, handler, 60_000_000_000L);
+        assertThat(n).as("every zoom, four times, on a small trace").isEqualTo(48);
+        assertThat(handler.asked()).as("a warm-up is not a request").isFalse();
+        assertThat(answer(handler, loaded, ids)).isEqualTo(cold);
+    }
+
+    @Test
     void noWarmUpBeforeTheTraceIsReady() throws IOException {
         try (ViewerServer server = ViewerServer.starting("none.trace", "127.0.0.1", 0)) {
             assertThat(server.warmUp()).isNull();

@@ -127,7 +127,9 @@ public final class ViewerServer implements AutoCloseable {
         data.get("/api/sql").set(query);
         this.model = model;
         this.window = window;
-        warmed = WarmUp.beforeReady(model, window, WarmUp.BEFORE_READY_NANOS) > 0; // a reopen's first windows find compiled code
+        // a reopen's first windows find compiled code; within a time since the JVM's start, so a slow open stays under 2 s
+        long uptime = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() * 1_000_000L;
+        warmed = WarmUp.beforeReady(model, window, WarmUp.readyBudget(uptime)) > 0;
         status.ready(loaded.trace() == null ? null : loaded.trace().summaryBuild());
     }
 

@@ -21,6 +21,8 @@ final class WarmUp {
      * 0.5-1.0 s without it, 1.2-1.5 s with it, and must stay under 2 s (bench/RESULTS.md, wt-win12).
      */
     static final long BEFORE_READY_NANOS = 600_000_000L;
+    /** Past this time since the JVM started, {@link #readyBudget} gives nothing: a slow open (a cold disk) keeps ready under 2 s. */
+    static final long READY_BY_NANOS = 1_400_000_000L;
     /**
      * The windows of {@link #beforeReady}, as (width, position) fractions of the trace: the page's zooms from the whole
      * trace in, each through its own path (summaries, edge buckets, rows), in turn until the time is up (on 10 GB, the
@@ -100,6 +102,11 @@ final class WarmUp {
             // a warm-up only: the requests that follow report whatever is wrong with the store
         }
         return n;
+    }
+
+    /** What {@link #beforeReady} may take now: {@link #BEFORE_READY_NANOS}, less what the JVM's start went past {@link #READY_BY_NANOS}. */
+    static long readyBudget(long uptimeNanos) {
+        return Math.max(0, Math.min(BEFORE_READY_NANOS, READY_BY_NANOS - uptimeNanos));
     }
 
     private static int[] ids(Trace trace) {

@@ -39,6 +39,14 @@ class WarmUpTest {
     }
 
     @Test
+    void theTimeBeforeReadyShrinksAsTheJvmsStartRecedes() {
+        assertThat(WarmUp.readyBudget(0)).isEqualTo(WarmUp.BEFORE_READY_NANOS);
+        assertThat(WarmUp.readyBudget(WarmUp.READY_BY_NANOS - 100_000_000L)).isEqualTo(100_000_000L);
+        assertThat(WarmUp.readyBudget(WarmUp.READY_BY_NANOS + 1)).isZero();
+        assertThat(WarmUp.readyBudget(60_000_000_000L)).as("a viewer started in a long-running JVM").isZero();
+    }
+
+    @Test
     void warmsUpBeforeReadyWithinItsTimeOnAStoreWithEverySummary() throws Exception {
         Path file = dir.resolve("before.trace");
         AggregateTraceGenerator.write(file, 5, 12, 40);

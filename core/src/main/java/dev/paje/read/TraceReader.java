@@ -226,19 +226,11 @@ public final class TraceReader {
         }
     }
 
-    /**
-     * The bytes of one read: a channel's read into an array goes through a temporary direct buffer of the read's
-     * size, kept in the core's cache at this size (a 4 MB one went to memory and back: two copies of every byte).
-     */
-    static final int READ_PIECE = 128 << 10;
-
     /** A batch of {@code pool} holding the bytes {@code [from, to)} of the file, to tokenize. */
-    private static Batch read(FileChannel channel, long from, long to, BatchPool pool) throws IOException {
+    static Batch read(FileChannel channel, long from, long to, BatchPool pool) throws IOException {
         int length = (int) (to - from);
         Batch b = pool.take(length);
-        for (int off = 0; off < length; off += READ_PIECE) {
-            readFully(channel, ByteBuffer.wrap(b.data, off, Math.min(READ_PIECE, length - off)), from + off);
-        }
+        readFully(channel, ByteBuffer.wrap(b.data, 0, length), from);
         return b;
     }
 

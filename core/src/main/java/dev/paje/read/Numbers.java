@@ -82,47 +82,26 @@ final class Numbers {
     }
 
     /**
-     * {@link #parse} of a field of at least one byte with 18 readable from {@code from} (a chunk's padding): the
-     * common forms (a '-', then up to eight digits, or one to seven digits, '.', up to eight digits: times
-     * {@code %d.%06d} up to 9,999,999 s, values) in straight code with no test of the buffer's length. The integer
-     * part and the fraction are two SWAR conversions, always both (one digit count or another takes the same
-     * branches: no JIT trap when the times reach ten bytes), joined into the same integer {@link #dotless} reads,
-     * over the same power of ten: the same double. Anything else through parse.
+     * {@link #parse} of a field of at least one byte with 17 readable from {@code from} (a chunk's padding): the
+     * common unsigned forms (up to eight digits, maybe with a '.' after the first) in fewer steps than parse, with no
+     * test of the sign or the buffer's length; the same integer over the same power of ten (the same double).
      */
     static double field(byte[] buf, int from, int to) {
-        int minus = ((buf[from] & 0xFF) ^ '-') == 0 ? 1 : 0;
-        int i = from + minus;
-        int n = to - i;
-        long a = (long) Swar.LONGS.get(buf, i);
-        long dots = Swar.zeros(a ^ DOTS) & (-1L >>> (Math.max(0, 8 - n) << 3));
-        int d = dots == 0 ? n : Long.numberOfTrailingZeros(dots) >>> 3; // integer digits
-        int f = dots == 0 ? 0 : n - d - 1; // fraction digits
-        if (d >= 1 && d <= 8 && f >= 0 && f <= 8) { // 1 to 8 integer digits, 0 to 8 fraction digits
-            long whole = digitsOrNone(a, d);
-            long part = digitsOrNone((long) Swar.LONGS.get(buf, i + d + 1), f);
-            if ((whole | part) >= 0) {
-                double v = (double) (whole * LONG_POW10[f] + part) / POW10[f];
-                return Double.longBitsToDouble(Double.doubleToRawLongBits(v) | (long) minus << 63); // v >= 0: the sign as parse sets it
+        int n = to - from;
+        if (n <= 9) {
+            long a = (long) Swar.LONGS.get(buf, from);
+            long dots = Swar.zeros(a ^ DOTS) & (n >= 8 ? -1L : (1L << (n << 3)) - 1);
+            int d = Long.numberOfTrailingZeros(dots) >>> 3; // digits before the dot; 8 when none
+            int m = dots == 0 ? n : n - 1; // digits
+            if (d != 0 && m <= 8) {
+                long low = -1L >>> (64 - (d << 3));
+                long v = digits((a & low) | ((long) Swar.LONGS.get(buf, from + 1) & ~low), m);
+                if (v >= 0) {
+                    return dots == 0 ? (double) v : (double) v / POW10[m - d];
+                }
             }
         }
         return parse(buf, from, to);
-    }
-
-    /**
-     * {@link #digits} of {@code k} from 0 (the value 0) to 8 digits: each shift by {@code k} or {@code 8 - k}
-     * bytes is two shifts, so that 64 bits shift out everything (one shift by 64 shifts by 0).
-     */
-    private static long digitsOrNone(long w, int k) {
-        int pad = 8 - k; // leading '0's, so that the digits end the word
-        w = w << (pad << 2) << (pad << 2) | ZEROS >>> (k << 2) >>> (k << 2);
-        if (((w & 0xF0F0F0F0F0F0F0F0L) | (((w + 0x0606060606060606L) & 0xF0F0F0F0F0F0F0F0L) >>> 4))
-                != 0x3333333333333333L) {
-            return -1;
-        }
-        w -= ZEROS;
-        w = (w * 10 + (w >>> 8)) & 0x00FF00FF00FF00FFL;
-        w = (w * 100 + (w >>> 16)) & 0x0000FFFF0000FFFFL;
-        return (w * 10000 + (w >>> 32)) & 0xFFFFFFFFL;
     }
 
     /** {@link #parse} of any form: more digits, an exponent, a '+', not a number. */

@@ -39,6 +39,10 @@ public class TokenizerCpu {
             }
         }
         var mx = ManagementFactory.getThreadMXBean();
+        if (Boolean.getBoolean("read")) { // each chunk read from the file as the reader reads it, then tokenized
+            readAndTokenize(file, header, passes, mx);
+            return;
+        }
         for (int p = 0; p < passes; p++) {
             ChunkTokenizer t = new ChunkTokenizer(new NameMaps(new Names()), !Boolean.getBoolean("nogroup"));
             Batch batch = new Batch(chunks[0], lengths[0], 1);
@@ -51,6 +55,27 @@ public class TokenizerCpu {
             }
             double s = (mx.getCurrentThreadCpuTime() - cpu) / 1e9;
             System.out.printf("pass %d: %.3f cpu-s  %.1f MB/s cpu%s%n", p, s, size / 1e6 / s, p == 0 ? "  checksum " + Long.toHexString(sum) : "");
+        }
+    }
+
+    private static void readAndTokenize(Path file, Header header, int passes, java.lang.management.ThreadMXBean mx)
+            throws Exception {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = ch.size();
+            long[] b = Chunks.bounds(ch, size, Integer.getInteger("chunk", ReadOptions.DEFAULT_CHUNK));
+            BatchPool pool = new BatchPool();
+            for (int p = 0; p < passes; p++) {
+                ChunkTokenizer t = new ChunkTokenizer(new NameMaps(new Names()), !Boolean.getBoolean("nogroup"));
+                long sum = 0;
+                long cpu = mx.getCurrentThreadCpuTime();
+                for (int k = 0; k + 1 < b.length; k++) {
+                    Batch batch = t.tokenize(TraceReader.read(ch, b[k], b[k + 1], pool), header);
+                    if (p == 0) sum = sum * 31 + checksum(batch);
+                    pool.give(batch);
+                }
+                double s = (mx.getCurrentThreadCpuTime() - cpu) / 1e9;
+                System.out.printf("pass %d: %.3f cpu-s  %.1f MB/s cpu%s%n", p, s, size / 1e6 / s, p == 0 ? "  checksum " + Long.toHexString(sum) : "");
+            }
         }
     }
 

@@ -100,6 +100,19 @@ final class Numbers {
                     return dots == 0 ? (double) v : (double) v / POW10[m - d];
                 }
             }
+        } else if (n <= 16) { // times from 100 s on (%d.%06d): the dot squeezed out, eight digits, then the rest
+            long a = (long) Swar.LONGS.get(buf, from);
+            long dots = Swar.zeros(a ^ DOTS);
+            int d = Long.numberOfTrailingZeros(dots) >>> 3; // digits before the dot; 8 when none
+            int m = n - 1; // digits
+            if (d != 0 && d != 8 && m <= 15) {
+                long low = -1L >>> (64 - (d << 3));
+                long high = digits((a & low) | ((long) Swar.LONGS.get(buf, from + 1) & ~low), 8);
+                long rest = digits((long) Swar.LONGS.get(buf, from + 9), m - 8);
+                if ((high | rest) >= 0) {
+                    return (double) (high * LONG_POW10[m - 8] + rest) / POW10[m - d];
+                }
+            }
         }
         return parse(buf, from, to);
     }

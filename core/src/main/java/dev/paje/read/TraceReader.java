@@ -227,7 +227,7 @@ public final class TraceReader {
     }
 
     /** A batch of {@code pool} holding the bytes {@code [from, to)} of the file, to tokenize. */
-    private static Batch read(FileChannel channel, long from, long to, BatchPool pool) throws IOException {
+    static Batch read(FileChannel channel, long from, long to, BatchPool pool) throws IOException {
         int length = (int) (to - from);
         Batch b = pool.take(length);
         readFully(channel, ByteBuffer.wrap(b.data, 0, length), from);

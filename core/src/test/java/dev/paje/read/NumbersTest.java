@@ -158,9 +158,15 @@ class NumbersTest {
             texts.add(randomText(random, "0123456789..-+eE"));
             texts.add(String.format(java.util.Locale.ROOT, "%d.%06d", random.nextInt(100), random.nextInt(1_000_000)));
             texts.add(Integer.toString(random.nextInt(-1000, 1000)));
+            // times of long traces (10 bytes from 100 s on, up to 10 integer digits) and signed values
+            long whole = random.nextLong(1, 10_000_000_000L) / (long) Math.pow(10, random.nextInt(10));
+            texts.add(String.format(java.util.Locale.ROOT, "%d.%06d", whole, random.nextInt(1_000_000)));
+            texts.add(String.format(java.util.Locale.ROOT, "%.3f", random.nextDouble(-10, 10)));
         }
         for (String text : texts) {
             StringBuilder b = new StringBuilder(text);
+            assertThat(Double.doubleToLongBits(Numbers.parse(text.getBytes(StandardCharsets.ISO_8859_1), 0, text.length())))
+                    .as("'%s'", text).isEqualTo(Double.doubleToLongBits(reference(text))); // parse itself, so field is checked against the JDK
             for (int k = 0; k < 20; k++) {
                 b.append(noise[random.nextInt(noise.length)]);
             }

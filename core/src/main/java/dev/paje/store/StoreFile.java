@@ -532,7 +532,7 @@ public final class StoreFile implements Closeable {
     }
 
     StoreDamagedException damaged(String what) {
-        return new StoreDamagedException("the store " + name + " is damaged: " + what, path);
+        return new StoreDamagedException("the store " + name + " is damaged: " + what, path, sealed);
     }
 
     // ---- the end of writing

@@ -236,8 +236,8 @@ public abstract class Pyramid {
     }
 
     /**
-     * {@code from}'s rows (on the heap) appended to new rows in {@code file} a block at a time, whole blocks
-     * straight to the file ({@link Rows#appendBlock}: no frame in the writer's pool); {@code block} is reused.
+     * {@code from}'s rows (on the heap) appended to new rows in {@code file} a block at a time, straight to the file
+     * ({@link Rows#appendBlock}, {@link Rows#appendLastBlock}: no frame in the writer's pool); {@code block} is reused.
      * Row by row through the pool this copy was a tenth of the seal's summaries on 10 GB (126 M rows).
      */
     static Rows copy(Rows from, StoreFile file, long[] block) {
@@ -250,7 +250,10 @@ public abstract class Pyramid {
                     block[i * stride + f] = from.get(r0 + i, f);
                 }
             }
-            if (m < Rows.BLOCK_ROWS || !to.appendBlock(block)) {
+            // the last rows too (zeros after them, as the pool saves them): read from other threads once published, none may
+            // sit in the writer's pool, whose eviction forgot a frame before its slot was written (a reader found neither)
+            boolean appended = m < Rows.BLOCK_ROWS ? to.appendLastBlock(block, m) : to.appendBlock(block);
+            if (!appended) {
                 to.addAll(block, m);
             }
         }

@@ -418,8 +418,14 @@ public final class StoreFile implements Closeable {
         }
         ByteBuffer s = runScratch.get();
         for (int j = 0; j < n; ) {
+            if (notInFileYet(slots[j], bytes)) { // written after the freeze: maybe still staged, or being written
+                readSlot(slots[j], datas[j], crcs[j], b + j);
+                POSITIONAL_READS.increment();
+                j++;
+                continue;
+            }
             int e = j + 1;
-            while (e < n && slots[e] == slots[e - 1] + bytes) {
+            while (e < n && slots[e] == slots[e - 1] + bytes && !notInFileYet(slots[e], bytes)) {
                 e++;
             }
             s.clear().limit((e - j) * bytes);
@@ -442,6 +448,15 @@ public final class StoreFile implements Closeable {
             }
             j = e;
         }
+    }
+
+    /**
+     * Whether {@code [slot, slot + bytes)} may not be in the file yet: a frozen file's sealing thread appends (progressive
+     * seal) while readers read what it published, whose blocks may still be in the staging buffer or its background
+     * write ({@link #readSlot} reads them from there); read straight from the file, they were taken for damage.
+     */
+    private boolean notInFileYet(long slot, int bytes) {
+        return !sealed && slot + bytes > durable;
     }
 
     /** Reads block {@code b} of {@code rows}, its table no longer changing, through one lookup of its index page. */
@@ -517,7 +532,7 @@ public final class StoreFile implements Closeable {
     }
 
     StoreDamagedException damaged(String what) {
-        return new StoreDamagedException("the store " + name + " is damaged: " + what, path);
+        return new StoreDamagedException("the store " + name + " is damaged: " + what, path, sealed);
     }
 
     // ---- the end of writing

@@ -56,8 +56,10 @@ final class Router implements HttpHandler {
                 dev.paje.store.StoreDamagedException damaged = damaged(e);
                 if (damaged != null) {
                     // the viewer opens caches without reading every block first: a damaged one is found here
-                    LOG.log(Level.SEVERE, damaged.getMessage());
-                    boolean removed = damaged.file() != null && java.nio.file.Files.deleteIfExists(damaged.file());
+                    LOG.log(Level.SEVERE, "damaged store on " + ex.getRequestURI(), e); // the whole chain: where it was read
+                    // a store still being written (progressive seal) is kept: its "damage" may be a read racing the writer
+                    boolean removed = damaged.sealed() && damaged.file() != null
+                            && java.nio.file.Files.deleteIfExists(damaged.file());
                     if (ex.getResponseCode() < 0) {
                         Json.error(ex, 500, damaged.getMessage() + (removed
                                 ? "; it was removed: restart paje view to rebuild it" : "; restart paje view with --no-cache"));

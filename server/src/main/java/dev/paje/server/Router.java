@@ -56,7 +56,11 @@ final class Router implements HttpHandler {
                 dev.paje.store.StoreDamagedException damaged = damaged(e);
                 if (damaged != null) {
                     // the viewer opens caches without reading every block first: a damaged one is found here
-                    LOG.log(Level.SEVERE, "damaged store on " + ex.getRequestURI(), e); // the whole chain: where it was read
+                    if (damaged.sealed()) { // a damaged file: its message says what and where, no stack trace
+                        LOG.log(Level.SEVERE, damaged.getMessage());
+                    } else { // found while this process writes it: more likely a bug than the disk, so where it was read
+                        LOG.log(Level.SEVERE, "damaged store on " + ex.getRequestURI(), e);
+                    }
                     // a store still being written (progressive seal) is kept: its "damage" may be a read racing the writer
                     boolean removed = damaged.sealed() && damaged.file() != null
                             && java.nio.file.Files.deleteIfExists(damaged.file());

@@ -2,6 +2,7 @@ package dev.paje.cli;
 
 import dev.paje.TraceLoader;
 import dev.paje.read.Problem;
+import dev.paje.server.ViewerOptions;
 import dev.paje.server.ViewerServer;
 import dev.paje.store.BlockCache;
 import java.awt.Desktop;
@@ -44,6 +45,8 @@ final class ViewCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        // when this process started (read once): the warm-up before ready keeps paje view ready under 2 s of it
+        long started = System.nanoTime() - java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() * 1_000_000L;
         PrintWriter err = command.err();
         PrintWriter out = command.out();
         if (port < 0 || port > 65535) {
@@ -61,7 +64,8 @@ final class ViewCommand implements Callable<Integer> {
         // Serve at once: the page shows the loading progress of a big trace.
         ViewerServer server;
         try {
-            server = ViewerServer.starting(Path.of(trace).getFileName().toString(), host, port);
+            server = ViewerServer.starting(Path.of(trace).getFileName().toString(), host, port,
+                    ViewerOptions.DEFAULT.processStart(started));
         } catch (IOException | RuntimeException e) {
             err.println("paje view: cannot listen on " + host + ":" + port + ": " + e.getMessage());
             return ExitCodes.IO;

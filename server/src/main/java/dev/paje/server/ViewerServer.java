@@ -12,6 +12,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -39,6 +40,7 @@ public final class ViewerServer implements AutoCloseable {
     private final LoadStatus status;
     private final Map<String, Deferred> data;
     private final SourceHandler source;
+    private final ViewerOptions options;
     private volatile QueryHandler query;
     private volatile TraceView model;
     private volatile WindowHandler window;
@@ -46,7 +48,7 @@ public final class ViewerServer implements AutoCloseable {
     private volatile boolean warmed;
 
     private ViewerServer(HttpServer server, ThreadPoolExecutor pool, String host, String traceName, LoadStatus status,
-            Map<String, Deferred> data, SourceHandler source) {
+            Map<String, Deferred> data, SourceHandler source, ViewerOptions options) {
         this.server = server;
         this.pool = pool;
         this.host = host;
@@ -54,6 +56,7 @@ public final class ViewerServer implements AutoCloseable {
         this.status = status;
         this.data = data;
         this.source = source;
+        this.options = options;
     }
 
     /** Containers 1 to this (by id) are a first screen: their summaries are built before the viewer is ready. */
@@ -68,7 +71,13 @@ public final class ViewerServer implements AutoCloseable {
     /** The same, serving the page from another classpath folder (for tests). */
     static ViewerServer start(TraceLoader.Loaded loaded, String traceName, String host, int port, String staticRoot)
             throws IOException {
-        ViewerServer server = starting(traceName, host, port, staticRoot);
+        return start(loaded, traceName, host, port, staticRoot, ViewerOptions.DEFAULT);
+    }
+
+    /** The same, with options (for tests). */
+    static ViewerServer start(TraceLoader.Loaded loaded, String traceName, String host, int port, String staticRoot,
+            ViewerOptions options) throws IOException {
+        ViewerServer server = starting(traceName, host, port, staticRoot, options);
         server.ready(loaded);
         return server;
     }
@@ -78,10 +87,16 @@ public final class ViewerServer implements AutoCloseable {
      * to the loader, then call {@link #ready} (or {@link #failed}). Until then data requests get 503.
      */
     public static ViewerServer starting(String traceName, String host, int port) throws IOException {
-        return starting(traceName, host, port, "/static");
+        return starting(traceName, host, port, ViewerOptions.DEFAULT);
     }
 
-    static ViewerServer starting(String traceName, String host, int port, String staticRoot) throws IOException {
+    /** The same, with options ({@code paje view} gives its process's start). */
+    public static ViewerServer starting(String traceName, String host, int port, ViewerOptions options) throws IOException {
+        return starting(traceName, host, port, "/static", options);
+    }
+
+    static ViewerServer starting(String traceName, String host, int port, String staticRoot, ViewerOptions options)
+            throws IOException {
         LoadStatus status = new LoadStatus();
         Map<String, Deferred> data = Map.of("/api/meta", new Deferred(status), "/api/window", new Deferred(status),
                 "/api/entity", new Deferred(status), "/api/stats", new Deferred(status), "/api/search", new Deferred(status),
@@ -101,7 +116,7 @@ public final class ViewerServer implements AutoCloseable {
         pool.allowCoreThreadTimeOut(true);
         server.setExecutor(pool);
         server.start();
-        return new ViewerServer(server, pool, host, traceName, status, data, source);
+        return new ViewerServer(server, pool, host, traceName, status, data, source, options);
     }
 
     /** Where the loader reports its progress, shown by the page while it waits. */
@@ -127,19 +142,19 @@ public final class ViewerServer implements AutoCloseable {
         data.get("/api/sql").set(query);
         this.model = model;
         this.window = window;
-        // a reopen's first windows find compiled code; within a time since the JVM's start, so a slow open stays under 2 s
-        long uptime = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() * 1_000_000L;
-        warmed = WarmUp.beforeReady(model, window, WarmUp.readyBudget(uptime)) > 0;
+        // a reopen's first windows find compiled code; bounded by the options (paje view: a time since its start)
+        warmed = WarmUp.beforeReady(model, window, options.beforeReadyBudget(System.nanoTime())) > 0;
         status.ready(loaded.trace() == null ? null : loaded.trace().summaryBuild());
     }
 
     /**
      * After {@link #ready}: computes the first rows' zoomed-out windows once in the background ({@link WarmUp}),
-     * so that the first answers a user waits for do not pay for cold code and blocks. Returns the thread, or null
-     * before {@link #ready}.
+     * so that the first answers a user waits for do not pay for cold code and blocks. Returns the thread; none before
+     * {@link #ready}, nor when {@link #ready} already warmed up (it would answer the whole trace again while the first
+     * requests come).
      */
-    public Thread warmUp() {
-        return window == null ? null : WarmUp.start(model, window, warmed);
+    public Optional<Thread> warmUp() {
+        return window == null || warmed ? Optional.empty() : Optional.of(WarmUp.start(model, window));
     }
 
     /**

@@ -21,7 +21,10 @@ final class WarmUp {
      * 0.5-1.0 s without it, 1.2-1.5 s with it, and must stay under 2 s (bench/RESULTS.md, wt-win12).
      */
     static final long BEFORE_READY_NANOS = 600_000_000L;
-    /** Past this time since the JVM started, {@link #readyBudget} gives nothing: a slow open (a cold disk) keeps ready under 2 s. */
+    /**
+     * Past this time since the process started ({@link ViewerOptions#processStart}, given by {@code paje view}), the warm-up
+     * before ready gives nothing: a slow open (a cold disk) keeps ready under 2 s.
+     */
     static final long READY_BY_NANOS = 1_400_000_000L;
     /**
      * The windows of {@link #beforeReady}, as (width, position) fractions of the trace: the page's zooms from the whole
@@ -36,15 +39,11 @@ final class WarmUp {
     }
 
     /**
-     * Starts the background warm-up (nothing when {@code warmed} before ready); it skips what is left once a window request has come, and stops at its first
+     * Starts the background warm-up; it skips what is left once a window request has come, and stops at its first
      * failure (e.g. the store closed as the viewer stops).
      */
-    static Thread start(TraceView model, WindowHandler window, boolean warmed) {
-        Thread t = new Thread(() -> {
-            if (!warmed) { // else it would answer the whole trace again while the first requests come
-                run(model, window);
-            }
-        }, "paje-view-warm-up");
+    static Thread start(TraceView model, WindowHandler window) {
+        Thread t = new Thread(() -> run(model, window), "paje-view-warm-up");
         t.setDaemon(true);
         t.setPriority(Thread.MIN_PRIORITY);
         t.start();
@@ -102,11 +101,6 @@ final class WarmUp {
             // a warm-up only: the requests that follow report whatever is wrong with the store
         }
         return n;
-    }
-
-    /** What {@link #beforeReady} may take now: {@link #BEFORE_READY_NANOS}, less what the JVM's start went past {@link #READY_BY_NANOS}. */
-    static long readyBudget(long uptimeNanos) {
-        return Math.max(0, Math.min(BEFORE_READY_NANOS, READY_BY_NANOS - uptimeNanos));
     }
 
     private static int[] ids(Trace trace) {

@@ -13,11 +13,15 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** paje view's warm-up runs to its end once the trace is ready and changes no answer; before ready there is none. */
+/**
+ * paje view's warm-up changes no answer: before ready within its time (bounded from the process's start when given),
+ * else once ready on a thread of its own; before the trace is ready there is none.
+ */
 class WarmUpTest {
     @TempDir
     static Path dir;
 
+    /** A viewer whose process started long ago (its time before ready spent): no warm-up before ready, one after. */
     @Test
     void warmsUpOnceReadyAndAnswersStayTheSame() throws Exception {
         Path file = dir.resolve("warm.trace");
@@ -25,25 +29,43 @@ class WarmUpTest {
         TraceLoader.Loaded loaded = TraceLoader.builder().build().load(file);
         int[] ids = IntStream.rangeClosed(1, 64).toArray();
         String cold = answer(new WindowHandler(new TraceView(loaded, "warm.trace")), loaded, ids);
-        try (ViewerServer server = ViewerServer.start(loaded, "warm.trace", "127.0.0.1", 0)) {
-            Thread warm = server.warmUp();
-            assertThat(warm).isNotNull();
+        ViewerOptions late = ViewerOptions.DEFAULT.processStart(System.nanoTime() - 60_000_000_000L);
+        try (ViewerServer server = ViewerServer.start(loaded, "warm.trace", "127.0.0.1", 0, "/static", late)) {
+            Thread warm = server.warmUp().orElseThrow();
             warm.join(60_000);
             assertThat(warm.isAlive()).as("the warm-up ended").isFalse();
-            String rows = IntStream.of(ids).mapToObj(Integer::toString).collect(Collectors.joining(","));
-            Api.Answer a = new Api(server).get("/api/window?start=" + loaded.trace().start() + "&end=" + loaded.trace().end()
-                    + "&width=1500&containers=" + rows);
-            assertThat(a.status()).isEqualTo(200);
-            assertThat(a.text()).isEqualTo(cold);
+            assertThat(window(server, loaded, ids)).isEqualTo(cold);
+        }
+    }
+
+    /** By default (no process start: an embedded server) the warm-up runs before ready, and then no thread after it. */
+    @Test
+    void aViewerWarmedUpBeforeReadyStartsNoWarmUpThread() throws Exception {
+        Path file = dir.resolve("ready.trace");
+        AggregateTraceGenerator.write(file, 5, 12, 40);
+        TraceLoader.Loaded loaded = TraceLoader.builder().build().load(file);
+        int[] ids = IntStream.rangeClosed(1, 64).toArray();
+        String cold = answer(new WindowHandler(new TraceView(loaded, "ready.trace")), loaded, ids);
+        try (ViewerServer server = ViewerServer.start(loaded, "ready.trace", "127.0.0.1", 0)) {
+            assertThat(server.warmUp()).isEmpty();
+            assertThat(window(server, loaded, ids)).isEqualTo(cold);
         }
     }
 
     @Test
-    void theTimeBeforeReadyShrinksAsTheJvmsStartRecedes() {
-        assertThat(WarmUp.readyBudget(0)).isEqualTo(WarmUp.BEFORE_READY_NANOS);
-        assertThat(WarmUp.readyBudget(WarmUp.READY_BY_NANOS - 100_000_000L)).isEqualTo(100_000_000L);
-        assertThat(WarmUp.readyBudget(WarmUp.READY_BY_NANOS + 1)).isZero();
-        assertThat(WarmUp.readyBudget(60_000_000_000L)).as("a viewer started in a long-running JVM").isZero();
+    void theTimeBeforeReadyShrinksAsTheProcesssStartRecedes() {
+        long now = 123_456_789L;
+        assertThat(ViewerOptions.DEFAULT.beforeReadyBudget(now)).as("no process start: the plain budget")
+                .isEqualTo(WarmUp.BEFORE_READY_NANOS);
+        assertThat(ViewerOptions.DEFAULT.beforeReadyBudget(Long.MAX_VALUE)).isEqualTo(WarmUp.BEFORE_READY_NANOS);
+        ViewerOptions started = ViewerOptions.DEFAULT.processStart(now);
+        assertThat(started.beforeReadyBudget(now)).isEqualTo(WarmUp.BEFORE_READY_NANOS);
+        assertThat(started.beforeReadyBudget(now + WarmUp.READY_BY_NANOS - 100_000_000L)).isEqualTo(100_000_000L);
+        assertThat(started.beforeReadyBudget(now + WarmUp.READY_BY_NANOS + 1)).isZero();
+        assertThat(started.beforeReadyBudget(now + 60_000_000_000L)).as("a process started a minute ago").isZero();
+        long wrapping = Long.MAX_VALUE - 10; // nanoTime may wrap: only differences count
+        assertThat(ViewerOptions.DEFAULT.processStart(wrapping).beforeReadyBudget(wrapping + WarmUp.READY_BY_NANOS - 1))
+                .isEqualTo(1);
     }
 
     @Test
@@ -65,8 +87,16 @@ class WarmUpTest {
     @Test
     void noWarmUpBeforeTheTraceIsReady() throws IOException {
         try (ViewerServer server = ViewerServer.starting("none.trace", "127.0.0.1", 0)) {
-            assertThat(server.warmUp()).isNull();
+            assertThat(server.warmUp()).isEmpty();
         }
+    }
+
+    private static String window(ViewerServer server, TraceLoader.Loaded loaded, int[] ids) throws Exception {
+        String rows = IntStream.of(ids).mapToObj(Integer::toString).collect(Collectors.joining(","));
+        Api.Answer a = new Api(server).get("/api/window?start=" + loaded.trace().start() + "&end=" + loaded.trace().end()
+                + "&width=1500&containers=" + rows);
+        assertThat(a.status()).isEqualTo(200);
+        return a.text();
     }
 
     private static String answer(WindowHandler handler, TraceLoader.Loaded loaded, int[] ids) throws IOException {

@@ -7,7 +7,8 @@
 # PORT, default 8765, for a machine where another viewer has that port; PAJE_JAR runs that jar with the
 # launcher's JVM flags instead of ./paje, e.g. main's build to compare; REUSE=1 keeps CACHE_DIR and runs
 # only the cached reopen, for a cache an earlier run of the same store format wrote; DETAIL=FILE appends each
-# window's run, number, width (fraction of the trace) and time to FILE, to compare builds window by window;
+# window's run, number, width (fraction of the trace), time, bytes and when it ended (seconds since the JVM was started,
+# to set beside -Xlog:gc's uptime) to FILE, to compare builds window by window;
 # JFLAGS adds JVM flags after the launcher's, with PAJE_JAR only: e.g. JFLAGS=-Xlog:gc:file=gc.log; FORMAT=bin,
 # the default, asks for what the page asks, binary answers (format=bin; a jar without them answers JSON), FORMAT=json
 # for JSON ones; each answer's bytes go with DETAIL)
@@ -61,10 +62,10 @@ for run in $runs; do
     read -r s e < <(python3 -c "import random; random.seed($k); w=$end*10**random.uniform(-4,0); s=random.uniform(0,$end-w); print(s, s+w)")
     read -r t bytes < <(curl -s -o /dev/null -w '%{time_total} %{size_download}\n' "http://127.0.0.1:$port/api/window?start=$s&end=$e&width=1500&containers=$rows&format=$format")
     times+=("$t")
-    if [ -n "${DETAIL:-}" ]; then echo "$run $k $(python3 -c "print('%.3e' % (($e - $s) / $end))") $t $bytes" >> "$DETAIL"; fi
+    if [ -n "${DETAIL:-}" ]; then echo "$run $k $(python3 -c "print('%.3e' % (($e - $s) / $end))") $t $bytes $(echo "$(date +%s.%N) - $t0" | bc)" >> "$DETAIL"; fi
   done
   read -r whole bytes < <(curl -s -o /dev/null -w '%{time_total} %{size_download}\n' "http://127.0.0.1:$port/api/window?start=0&end=$end&width=1500&containers=$rows&format=$format")
-  if [ -n "${DETAIL:-}" ]; then echo "$run whole 1 $whole $bytes" >> "$DETAIL"; fi
+  if [ -n "${DETAIL:-}" ]; then echo "$run whole 1 $whole $bytes $(echo "$(date +%s.%N) - $t0" | bc)" >> "$DETAIL"; fi
   p95=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int(NR*0.95)]}')
   med=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int(NR*0.5)]}')
   # summaries still built after ready (a progressive seal): wait for the last one, timed by the server

@@ -92,10 +92,8 @@ final class ViewCommand implements Callable<Integer> {
             server.close();
             return ExitCodes.IO;
         }
-        // loaded: the writer's pool is gone and the viewer does little but read blocks. A fifth of the heap, not a
-        // quarter: on a 256 MB heap the cache and its spares (96 MB) left the old generation so full that a reopen's
-        // first 40 windows always met a 50-70 ms full collection; with 51 MB, none (bench/RESULTS.md, wt-win13)
-        BlockCache.share(5);
+        // loaded: the writer's pool is gone and the viewer does little but read blocks
+        BlockCache.share(4);
         reportProblems(loaded, err);
         server.ready(loaded);
         server.warmUp(); // the first answers, in the background: a reopened viewer starts with cold code and blocks

@@ -24,31 +24,23 @@ class WarmUpTest {
     /** A viewer whose process started long ago (its time before ready spent): no warm-up before ready, one after. */
     @Test
     void warmsUpOnceReadyAndAnswersStayTheSame() throws Exception {
-        Path file = dir.resolve("warm.trace");
-        AggregateTraceGenerator.write(file, 5, 12, 40); // 65 containers: states and a variable in 60
-        TraceLoader.Loaded loaded = TraceLoader.builder().build().load(file);
-        int[] ids = IntStream.rangeClosed(1, 64).toArray();
-        String cold = answer(new WindowHandler(new TraceView(loaded, "warm.trace")), loaded, ids);
+        Loaded t = Loaded.trace("warm.trace");
         ViewerOptions late = ViewerOptions.DEFAULT.processStart(System.nanoTime() - 60_000_000_000L);
-        try (ViewerServer server = ViewerServer.start(loaded, "warm.trace", "127.0.0.1", 0, "/static", late)) {
+        try (ViewerServer server = ViewerServer.start(t.loaded(), "warm.trace", "127.0.0.1", 0, "/static", late)) {
             Thread warm = server.warmUp().orElseThrow();
             warm.join(60_000);
             assertThat(warm.isAlive()).as("the warm-up ended").isFalse();
-            assertThat(window(server, loaded, ids)).isEqualTo(cold);
+            assertThat(window(server, t.loaded(), t.ids())).isEqualTo(t.cold());
         }
     }
 
     /** By default (no process start: an embedded server) the warm-up runs before ready, and then no thread after it. */
     @Test
     void aViewerWarmedUpBeforeReadyStartsNoWarmUpThread() throws Exception {
-        Path file = dir.resolve("ready.trace");
-        AggregateTraceGenerator.write(file, 5, 12, 40);
-        TraceLoader.Loaded loaded = TraceLoader.builder().build().load(file);
-        int[] ids = IntStream.rangeClosed(1, 64).toArray();
-        String cold = answer(new WindowHandler(new TraceView(loaded, "ready.trace")), loaded, ids);
-        try (ViewerServer server = ViewerServer.start(loaded, "ready.trace", "127.0.0.1", 0)) {
+        Loaded t = Loaded.trace("ready.trace");
+        try (ViewerServer server = ViewerServer.start(t.loaded(), "ready.trace", "127.0.0.1", 0)) {
             assertThat(server.warmUp()).isEmpty();
-            assertThat(window(server, loaded, ids)).isEqualTo(cold);
+            assertThat(window(server, t.loaded(), t.ids())).isEqualTo(t.cold());
         }
     }
 
@@ -70,24 +62,31 @@ class WarmUpTest {
 
     @Test
     void warmsUpBeforeReadyWithinItsTimeOnAStoreWithEverySummary() throws Exception {
-        Path file = dir.resolve("before.trace");
-        AggregateTraceGenerator.write(file, 5, 12, 40);
-        TraceLoader.Loaded loaded = TraceLoader.builder().build().load(file);
-        int[] ids = IntStream.rangeClosed(1, 64).toArray();
-        TraceView model = new TraceView(loaded, "before.trace");
+        Loaded t = Loaded.trace("before.trace");
+        TraceView model = new TraceView(t.loaded(), "before.trace");
         WindowHandler handler = new WindowHandler(model);
-        String cold = answer(new WindowHandler(new TraceView(loaded, "before.trace")), loaded, ids);
         assertThat(WarmUp.beforeReady(model, handler, 0)).as("no time, no window").isZero();
         int n = WarmUp.beforeReady(model, handler, 60_000_000_000L);
         assertThat(n).as("every zoom, four times, on a small trace").isEqualTo(48);
         assertThat(handler.asked()).as("a warm-up is not a request").isFalse();
-        assertThat(answer(handler, loaded, ids)).isEqualTo(cold);
+        assertThat(answer(handler, t.loaded(), t.ids())).isEqualTo(t.cold());
     }
 
     @Test
     void noWarmUpBeforeTheTraceIsReady() throws IOException {
         try (ViewerServer server = ViewerServer.starting("none.trace", "127.0.0.1", 0)) {
             assertThat(server.warmUp()).isEmpty();
+        }
+    }
+
+    /** A small trace of 65 containers (states and a variable in 60), loaded, and its first rows' answer before any warm-up. */
+    private record Loaded(TraceLoader.Loaded loaded, int[] ids, String cold) {
+        static Loaded trace(String name) throws IOException {
+            Path file = dir.resolve(name);
+            AggregateTraceGenerator.write(file, 5, 12, 40);
+            TraceLoader.Loaded loaded = TraceLoader.builder().build().load(file);
+            int[] ids = IntStream.rangeClosed(1, 64).toArray();
+            return new Loaded(loaded, ids, answer(new WindowHandler(new TraceView(loaded, name)), loaded, ids));
         }
     }
 

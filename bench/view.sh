@@ -21,7 +21,7 @@ mkdir -p "$C"
 export PAJE_HEAP=${HEAP:-256m}
 if [ -n "${PAJE_JAR:-}" ]; then
   . "$bench/../cli/src/main/sh/jvm-flags.sh"
-  mapfile -t flags <<< "$(paje_jvm_flags)"
+  mapfile -t flags <<< "$(paje_jvm_flags view)"
   paje=(java "${flags[@]}" ${JFLAGS:-} -jar "$PAJE_JAR")
 else
   paje=("$bench/../paje")

@@ -1,5 +1,6 @@
-# The JVM options of the ./paje launcher, one per line: `paje_jvm_flags`. Sourced by ./paje, and run by
-# the cli tests (LauncherTest), which start JVMs with exactly these options.
+# The JVM options of the ./paje launcher, one per line: `paje_jvm_flags [COMMAND]` (COMMAND: the paje
+# command they start, e.g. view). Sourced by ./paje, and run by the cli tests (LauncherTest), which
+# start JVMs with exactly these options.
 #
 # Environment:
 #   PAJE_HEAP       the heap (-Xmx), e.g. 256m or 16g; unset: 75% of the memory the JVM may use
@@ -42,7 +43,7 @@ paje_default_heap_mb() {
 }
 
 paje_jvm_flags() {
-  local heap_mb
+  local command="${1:-}" heap_mb
   if [ -n "${PAJE_HEAP:-}" ]; then
     heap_mb=$(paje_heap_mb "$PAJE_HEAP")
     if [ -z "$heap_mb" ]; then
@@ -77,5 +78,10 @@ paje_jvm_flags() {
   echo "-XX:+UseParallelGC"
   if [ "$heap_mb" -ge 1800 ]; then
     echo "-XX:MaxNewSize=600m"
+  elif [ "$command" = view ]; then
+    # The viewer on a small heap: a young generation of an eighth of the heap, not a third, so the old
+    # one holds the block cache without a full collection among the first windows (10 GB reopen at 256m:
+    # p95 lower in 9 of 9 pairs, peak RSS -50 MB; bench/RESULTS.md, integration of session 13).
+    echo "-XX:NewRatio=7"
   fi
 }

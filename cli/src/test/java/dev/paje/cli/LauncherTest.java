@@ -63,6 +63,10 @@ class LauncherTest {
                 "-Xlog:all=warning:stderr", "-XX:+UseParallelGC").noneMatch(f -> f.startsWith("-XX:MaxNewSize"));
         assertThat(flags("1g")).noneMatch(f -> f.startsWith("-XX:MaxNewSize"));
         assertThat(flags("8g")).startsWith("-Xmx8g").contains("-XX:MaxNewSize=600m");
+        assertThat(flags("256m", "view")).as("the viewer on a small heap").contains("-XX:NewRatio=7");
+        assertThat(flags("256m", "dump")).noneMatch(f -> f.startsWith("-XX:NewRatio"));
+        assertThat(flags("256m")).noneMatch(f -> f.startsWith("-XX:NewRatio"));
+        assertThat(flags("8g", "view")).contains("-XX:MaxNewSize=600m").noneMatch(f -> f.startsWith("-XX:NewRatio"));
         assertThat(flags("")).startsWith("-XX:MaxRAMPercentage=75").noneMatch(f -> f.startsWith("-Xmx"))
                 .contains("-Xlog:disable", "-Xlog:all=warning:stderr");
         Run bad = bash(Map.of("PAJE_HEAP", "1.5g"), ". \"$0\"; paje_jvm_flags", FLAGS.toString());
@@ -178,7 +182,12 @@ class LauncherTest {
 
     /** The JVM options of the launcher for {@code PAJE_HEAP=heap} (unset when empty). */
     private static List<String> flags(String heap) throws Exception {
-        Run r = bash(Map.of("PAJE_HEAP", heap), ". \"$0\"; paje_jvm_flags", FLAGS.toString());
+        return flags(heap, "");
+    }
+
+    /** The same, for the paje command {@code command}. */
+    private static List<String> flags(String heap, String command) throws Exception {
+        Run r = bash(Map.of("PAJE_HEAP", heap), ". \"$0\"; paje_jvm_flags " + command, FLAGS.toString());
         assertThat(r.exit()).as("%s", r).isZero();
         return r.out().lines().toList();
     }

@@ -104,8 +104,8 @@ final class Numbers {
             long a = (long) Swar.LONGS.get(buf, from);
             long dots = Swar.zeros(a ^ DOTS);
             int d = Long.numberOfTrailingZeros(dots) >>> 3; // digits before the dot; 8 when none
-            int m = n - 1; // digits
-            if (d != 0 && d != 8 && m <= 15) {
+            int m = n - 1; // digits (at most 15: n <= 16)
+            if (d != 0 && d != 8) {
                 long low = -1L >>> (64 - (d << 3));
                 long high = digits((a & low) | ((long) Swar.LONGS.get(buf, from + 1) & ~low), 8);
                 long rest = digits((long) Swar.LONGS.get(buf, from + 9), m - 8);

@@ -9,6 +9,7 @@ import dev.paje.store.Names;
 import dev.paje.read.Problem;
 import dev.paje.read.Progress;
 import dev.paje.read.ReadOptions;
+import dev.paje.read.RunSummary;
 import dev.paje.read.TraceException;
 import dev.paje.read.TraceReader;
 import dev.paje.sim.SimOptions;
@@ -44,6 +45,8 @@ public final class TraceLoader {
     private final boolean summaries;
     private final boolean keepEntities;
     private final List<Importer> importers;
+    /** Check a trace whose entities nobody keeps with runs summarized by the tokenizer threads ({@link RunSummary}). */
+    private final boolean summarizeRuns;
     /** Summaries of the first screen first, the rest after the load returns (null: all before). */
     private final FirstScreen firstScreen;
 
@@ -56,8 +59,9 @@ public final class TraceLoader {
 
     private TraceLoader(ReadOptions read, SimOptions sim, int threads, Progress progress, CachePolicy cache,
             boolean verifyCache, boolean summaries, boolean keepEntities, List<Importer> importers,
-            FirstScreen firstScreen) {
+            FirstScreen firstScreen, boolean summarizeRuns) {
         this.firstScreen = firstScreen;
+        this.summarizeRuns = summarizeRuns;
         this.summaries = summaries;
         this.keepEntities = keepEntities;
         this.importers = importers;
@@ -125,10 +129,14 @@ public final class TraceLoader {
         if (store == null && keepEntities) {
             store = temporaryStore();
         } // else no cache is written and nobody reads the entities: the store drops them (no file)
-        Loaded loaded;
+        Loaded loaded = null;
         try {
+            if (store == null && importer == null && summarizable()) {
+                loaded = run(file.toString(), reader -> reader.summarizing().read(file), null, key, true);
+            }
             EntitySource direct = importer == null ? null : importer.source(file);
-            loaded = importer == null ? run(file.toString(), reader -> reader.read(file), store, key)
+            loaded = loaded != null ? loaded
+                    : importer == null ? run(file.toString(), reader -> reader.read(file), store, key)
                     : direct != null ? run(file.toString(), reader -> reader.read(direct, file.toString(),
                             file.toAbsolutePath().getParent()), store, key)
                     : run(file.toString(), reader -> {
@@ -229,8 +237,25 @@ public final class TraceLoader {
         void run(TraceReader reader) throws IOException;
     }
 
+    /**
+     * Whether a check may summarize runs ({@link RunSummary}): several threads, and simulation options the
+     * summaries carry (states nested, full-precision variables, no stop time).
+     */
+    private boolean summarizable() {
+        return summarizeRuns && threads > 1 && !sim.noImbrication() && !sim.singlePrecisionVariables()
+                && sim.stopAt() == Double.POSITIVE_INFINITY && sim.endAtLeast() == Double.NEGATIVE_INFINITY;
+    }
+
     /** Reads and simulates into {@code file}, or with a store that drops the entities when it is null. */
     private Loaded run(String name, ReadStep step, StoreFile file, String key) throws IOException {
+        return run(name, step, file, key, false);
+    }
+
+    /**
+     * {@link #run}; with {@code summarized}, null when the summarized runs could not be applied exactly or the trace
+     * has a problem or a warning: the caller reads it again event by event, which reports exactly what it always did.
+     */
+    private Loaded run(String name, ReadStep step, StoreFile file, String key, boolean summarized) throws IOException {
         Diagnostics diagnostics = new Diagnostics(read.failFast(), read.maxProblems());
         Names names = new Names();
         Store store = file == null ? Store.dropping() : new Store(file, summaries, threads);
@@ -242,7 +267,16 @@ public final class TraceLoader {
         try {
             step.run(reader);
             trace = simulator.trace();
+        } catch (RunSummary.Fallback e) {
+            if (summarized) {
+                if (Boolean.getBoolean("paje.debug.runs")) System.err.println("FALLBACK " + e.getMessage());
+                return null;
+            }
+            throw e;
         } catch (TraceException e) {
+            if (summarized) {
+                return null;
+            }
             complete = false;
         } catch (ImportStream.Failure e) {
             closeIfAny(file); // the input is not a valid trace of its format: one problem, nothing simulated
@@ -251,6 +285,9 @@ public final class TraceLoader {
         } catch (UncheckedIOException e) {
             throw new IOException("cannot write the trace's store " + file + ": " + e.getCause().getMessage(),
                     e.getCause());
+        }
+        if (summarized && (!diagnostics.problems().isEmpty() || !diagnostics.warnings().isEmpty())) {
+            return null;
         }
         if (trace != null && file != null) {
             try {
@@ -331,6 +368,17 @@ public final class TraceLoader {
         }
 
         private boolean groupByContainer = true;
+        private boolean summarizeRuns = true;
+
+        /**
+         * Check a trace whose entities are not kept ({@link #keepEntities}) with its runs of entity events summarized
+         * by the tokenizer threads (the default), or event by event (tests compare both). The outcome is the same:
+         * a trace with any problem is read again event by event, which reports them.
+         */
+        public Builder summarizeRuns(boolean on) {
+            this.summarizeRuns = on;
+            return this;
+        }
 
         /** Simulate each chunk container by container (the default), or strictly in file order (tests compare both). */
         public Builder groupByContainer(boolean on) {
@@ -470,7 +518,7 @@ public final class TraceLoader {
             return new TraceLoader(new ReadOptions(legacyNames, failFast, maxProblems, followTraceFiles, chunkSize,
                     groupByContainer),
                     new SimOptions(ignoreIncompleteLinks, stopAt, singlePrecisionVariables, noImbrication, endAtLeast), threads, progress, cache, verifyCache, summaries,
-                    keepEntities, importers, firstScreen);
+                    keepEntities, importers, firstScreen, summarizeRuns);
         }
     }
 }

@@ -33,6 +33,8 @@ final class Batch {
     /** Local name ids of the first two user fields: set only for records whose definition has user fields ({@link #user0(int)}). */
     int[] user0 = null;
     int[] user1 = null;
+    /** Its runs summarized by the tokenizer thread when the reader only checks the trace ({@link RunSummary}), else null. */
+    RunSummary summary;
     /** Worker that tokenized the batch, and its name table as of the end of the batch. */
     int worker;
     Names.View names;

@@ -39,6 +39,8 @@ public final class TraceReader {
     private long definitions;
     /** Lines of the file the user named (0 until it is read): whole-file problems point at its last line. */
     private long topLines;
+    /** The sink of runs summarized by the tokenizer threads, when only checking ({@link #summarizing}), else null. */
+    private RunSink summaries;
     /** Problems of a run simulated container by container, reported in line order at its end. */
     private final java.util.List<Problem> deferred = new java.util.ArrayList<>();
 
@@ -51,6 +53,19 @@ public final class TraceReader {
         this.threads = Math.max(1, threads);
         this.maps = new NameMaps(names);
         this.progress = progress == null ? Progress.NONE : progress;
+    }
+
+    /**
+     * Has the tokenizer threads summarize the runs of entity events of a file read in parallel, for a sink
+     * that only checks the trace ({@link RunSummary}); a run it cannot apply exactly ends the read with
+     * {@link RunSummary.Fallback}.
+     */
+    public TraceReader summarizing() {
+        if (!(sink instanceof RunSink s)) {
+            throw new IllegalStateException("the sink takes no summarized runs: " + sink);
+        }
+        summaries = s;
+        return this;
     }
 
     /** Reads a trace file and everything it includes, then finishes the sink. */
@@ -167,6 +182,8 @@ public final class TraceReader {
             throws IOException {
         ThreadLocal<ChunkTokenizer> tokenizers =
                 ThreadLocal.withInitial(() -> new ChunkTokenizer(maps, options.groupByContainer()));
+        ThreadLocal<RunSummarizer> summarizers = ThreadLocal.withInitial(RunSummarizer::new);
+        boolean summarize = summaries != null;
         ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
             Thread t = new Thread(r, "paje-tokenizer");
             t.setDaemon(true);
@@ -192,7 +209,16 @@ public final class TraceReader {
                     long start = from;
                     pending.addLast(pool.submit(() -> {
                         ChunkTokenizer tokenizer = tokenizers.get();
-                        return tokenizer.tokenize(read(channel, start, to, batches), snapshot);
+                        Batch b = tokenizer.tokenize(read(channel, start, to, batches), snapshot);
+                        if (summarize) {
+                            if (b.summary == null) {
+                                b.summary = new RunSummary();
+                            }
+                            summarizers.get().summarize(b, b.summary);
+                        } else {
+                            b.summary = null;
+                        }
+                        return b;
                     }));
                     ends.addLast(to);
                     from = to;
@@ -314,6 +340,11 @@ public final class TraceReader {
 
     private void consume(Batch b, FileState state) throws IOException {
         int[] map = maps.map(b);
+        RunSummary summary = b.summary;
+        if (summary != null && summary.failed()) {
+            throw new RunSummary.Fallback("a run of line " + (state.lineBase + 1) + "'s chunk: " + summary.failure());
+        }
+        int runIndex = 0;
         int i = 0;
         while (i < b.size) {
             if (b.def[i] == null) {
@@ -326,7 +357,11 @@ public final class TraceReader {
             while (j < b.size && b.def[j] != null) {
                 j++;
             }
-            run(b, i, j, map, state);
+            if (summary != null) {
+                applySummary(summary, runIndex++, i, j, map, state);
+            } else {
+                run(b, i, j, map, state);
+            }
             i = j;
         }
         state.lineBase += b.lines;
@@ -387,6 +422,17 @@ public final class TraceReader {
                 throw e;
             }
         }
+    }
+
+    /** Records {@code [from, to)}, run {@code r} of {@code summary}: the sink applies the run at once. */
+    private void applySummary(RunSummary summary, int r, int from, int to, int[] map, FileState state) {
+        if (state.header.definitionOpen() || summary.runFrom[r] != from || summary.runTo[r] != to) {
+            throw new RunSummary.Fallback("line " + (state.lineBase + 1) + "'s chunk: a run inside an open definition");
+        }
+        summary.lineBase = state.lineBase;
+        summary.map(r, map);
+        summaries.applyRun(summary, r);
+        events += to - from;
     }
 
     /** Whether no record of {@code [from, to)} depends on the order between containers. */

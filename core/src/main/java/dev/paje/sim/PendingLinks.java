@@ -1,9 +1,7 @@
 package dev.paje.sim;
 
+import dev.paje.read.KeyHash;
 import dev.paje.store.LinkTable;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,9 +15,8 @@ import java.util.List;
  * per look-up, not one per column).
  */
 final class PendingLinks {
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     /** Key bytes held in a slot's two words; longer keys also keep their bytes in {@link #longKeys}. */
-    private static final int INLINE = 16;
+    private static final int INLINE = KeyHash.INLINE;
     // a slot: the key's first 16 bytes, META = hash << 32 | (length + 1) << 1 | start side (0: empty), QUEUE = head << 32 | tail
     private static final int K0 = 0;
     private static final int K1 = 1;
@@ -160,15 +157,9 @@ final class PendingLinks {
     /** Reads key {@code buf[from, to)} into {@link #k0}, {@link #k1}, {@link #hash}; returns its slot or the empty one to put it in. */
     private int search(byte[] buf, int from, int to) {
         int len = to - from;
-        long a = word(buf, from, Math.min(len, 8));
-        long b = len > 8 ? word(buf, from + 8, Math.min(len - 8, 8)) : 0;
-        long h = a * 0x9E3779B97F4A7C15L ^ Long.rotateLeft(b * 0xC2B2AE3D27D4EB4FL, 31) ^ len;
-        for (int i = from + INLINE; i < to; i += 8) {
-            h = (h ^ word(buf, i, Math.min(to - i, 8))) * 0x9E3779B97F4A7C15L;
-        }
-        h ^= h >>> 29;
-        h *= 0xBF58476D1CE4E5B9L;
-        int hh = (int) (h >>> 32);
+        long a = KeyHash.first(buf, from, to);
+        long b = KeyHash.second(buf, from, to);
+        int hh = KeyHash.hash(a, b, buf, from, to);
         k0 = a;
         k1 = b;
         hash = hh;
@@ -190,19 +181,30 @@ final class PendingLinks {
         }
     }
 
-    /** Bytes {@code [at, at + n)} of {@code buf} (n at most 8) as a little-endian long, zeros above. */
-    private static long word(byte[] buf, int at, int n) {
-        if (n <= 0) {
-            return 0;
+    /**
+     * Whether a half waits under key {@code buf[from, to)}, given its {@link KeyHash} words and hash (computed
+     * where the key's bytes were in the cache): the bytes are read only for keys longer than two words.
+     */
+    boolean holds(int hh, long a, long b, byte[] buf, int from, int to) {
+        if (used == 0) {
+            return false;
         }
-        if (at + 8 <= buf.length) {
-            return (long) LONGS.get(buf, at) & (-1L >>> (64 - 8 * n));
+        int len = to - from;
+        long want = meta(hh, len);
+        int mask = capacity - 1;
+        int i = hh & mask;
+        while (true) {
+            int at = i * SLOT;
+            long meta = slots[at + META];
+            if (meta == 0) {
+                return false;
+            }
+            if ((meta | 1) == (want | 1) && slots[at + K0] == a && slots[at + K1] == b
+                    && (len <= INLINE || same(longKeys[i], buf, from, to))) {
+                return true;
+            }
+            i = (i + 1) & mask;
         }
-        long w = 0;
-        for (int j = 0; j < n; j++) {
-            w |= (buf[at + j] & 0xFFL) << (8 * j);
-        }
-        return w;
     }
 
     /** True when {@code k} holds {@code buf[from, to)}. */

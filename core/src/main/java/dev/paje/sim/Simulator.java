@@ -4,7 +4,8 @@ import dev.paje.read.Diagnostics;
 import dev.paje.read.EventDefinition;
 import dev.paje.read.EventError;
 import dev.paje.read.EventKind;
-import dev.paje.read.EventSink;
+import dev.paje.read.RunSink;
+import dev.paje.read.RunSummary;
 import dev.paje.read.Field;
 import dev.paje.read.FieldType;
 import dev.paje.read.Line;
@@ -24,7 +25,7 @@ import java.util.Locale;
  * definitions and containers here, entity events in {@link Entities} (the hot path), all names
  * resolved through interned ids.
  */
-public final class Simulator implements EventSink {
+public final class Simulator implements RunSink {
     private final SimOptions options;
     private final Diagnostics diagnostics;
     private final Names names;
@@ -42,6 +43,8 @@ public final class Simulator implements EventSink {
     private String file = "";
     private Trace trace;
     private final Store store;
+    /** Applies runs summarized by the tokenizer threads (made at the first). */
+    private RunMerge merge;
 
     /** A simulator whose tables live on the heap (small traces in tests and benchmarks). */
     public Simulator(SimOptions options, Diagnostics diagnostics, Names names) {
@@ -88,6 +91,25 @@ public final class Simulator implements EventSink {
             entities.apply(kind, time, type, container, value, number, other, keyBuf, keyFrom, keyTo);
             applied = true;
         }
+    }
+
+    /**
+     * Applies a run summarized by a tokenizer thread: only when checking a trace (a store that drops its rows,
+     * states nested as the format says, no stop time); otherwise, or when anything in it would be a problem,
+     * {@link RunSummary.Fallback}.
+     */
+    @Override
+    public void applyRun(RunSummary summary, int run) {
+        if (store == null || !store.drops() || options.noImbrication()
+                || options.stopAt() != Double.POSITIVE_INFINITY) {
+            throw new RunSummary.Fallback("summarized runs are for checking a trace only");
+        }
+        if (merge == null) {
+            merge = new RunMerge(resolve, slots, clocks, store, options.noImbrication());
+        }
+        merge.apply(summary, run);
+        clock(summary.runMinTime(run));
+        clock(summary.runMaxTime(run));
     }
 
     @Override

@@ -53,6 +53,18 @@ final class StateStack {
         }
     }
 
+    /**
+     * Sets the depth a run of changes applied in bulk ends at ({@link RunMerge}): only for a table that drops
+     * its rows, whose row numbers and values nobody reads back.
+     */
+    void settle(int newDepth) {
+        if (newDepth > rows.length) {
+            rows = Arrays.copyOf(rows, Math.max(newDepth, rows.length * 2));
+            values = Arrays.copyOf(values, rows.length);
+        }
+        depth = newDepth;
+    }
+
     /** Row of the innermost open state. */
     int top() {
         return rows[depth - 1];

@@ -35,6 +35,14 @@ public abstract sealed class EntityTable permits StateTable, EventTable, Variabl
         return rows.size();
     }
 
+    /**
+     * Counts {@code n} more rows without writing them: a table of a store that drops its rows
+     * ({@link Store#dropping}), fed by runs of events summarized in bulk.
+     */
+    public void countDropped(int n) {
+        rows.countDropped(n);
+    }
+
     /** Rows {@code [from, to)} are about to be read in order: on a sealed store, read their blocks ahead ({@link Rows#readAhead}). */
     public final void readAhead(int from, int to) {
         rows.readAhead(from, to - from);

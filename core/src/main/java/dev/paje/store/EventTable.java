@@ -21,6 +21,12 @@ public final class EventTable extends EntityTable {
     /** Time of the last row {@link #add} appended (NaN: none yet, or the rows were read back). */
     private double lastAdded = Double.NaN;
 
+    /** Counts {@code n} more events, the last at {@code lastTime}, without writing them ({@link #countDropped}). */
+    public void countDropped(int n, double lastTime) {
+        countDropped(n);
+        lastAdded = lastTime;
+    }
+
     public int add(double t, int valueIndex) {
         int r = rows.add(Double.doubleToRawLongBits(t), valueIndex);
         lastAdded = t;

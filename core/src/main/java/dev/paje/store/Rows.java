@@ -425,6 +425,14 @@ public final class Rows {
         return size;
     }
 
+    /** Counts {@code n} more rows that are not kept: only for rows that drop theirs ({@link #dropping}). */
+    void countDropped(int n) {
+        if (!drop) {
+            throw new IllegalStateException("only dropped rows are counted without being written");
+        }
+        size += n;
+    }
+
     public int stride() {
         return stride;
     }

@@ -81,6 +81,27 @@ public final class VariableTable extends EntityTable {
     }
 
     /** Closes the open interval, if any, at {@code time}. */
+    /**
+     * Counts the steps of a run of changes summarized in bulk, without writing them ({@link #countDropped}): {@code steps}
+     * changes at distinct times from {@code firstTime} to {@code lastStart}, the last value {@code current}. A first change
+     * at the time of the open last interval replaces its value, as {@link #step} does.
+     */
+    public void countDropped(int steps, double firstTime, double lastStart, double current) {
+        int last = rows.size() - 1;
+        int rows = steps;
+        if (last >= 0) {
+            tail(last);
+            if (tailOpen && tailStart == firstTime) {
+                rows--;
+            }
+        }
+        countDropped(rows);
+        tail = this.rows.size() - 1;
+        tailStart = lastStart;
+        tailValue = current;
+        tailOpen = true;
+    }
+
     public void close(double time) {
         int last = rows.size() - 1;
         if (last >= 0) {

@@ -1,0 +1,440 @@
+package dev.paje.read;
+
+import java.util.Arrays;
+
+/**
+ * Summarizes a tokenized batch's runs of entity records into its {@link RunSummary}, on the
+ * tokenizer thread that made the batch (its bytes and columns are still in that core's cache).
+ * Owns scratch tables reused from batch to batch.
+ */
+final class RunSummarizer {
+    /*
+     * Look-ups by local name id (small dense ints): arrays indexed by the id, each slot stamped with the run
+     * it belongs to, so that nothing is cleared between runs.
+     */
+    /** Per container: the run's first entry of it (then {@link #entryNext} through its other types). */
+    private int[] firstEntry = new int[1024];
+    private int[] firstEntryStamp = new int[1024];
+    private int[] entryNext = new int[1024];
+    /** Per value name: the run's value of it with {@link #valueSeenType} (another type's same name: a second value). */
+    private int[] valueSeen = new int[256];
+    private int[] valueSeenType = new int[256];
+    private int[] valueStamp = new int[256];
+    /** Per other container: the entry and side it was last listed for in the run. */
+    private long[] otherSeen = new long[1024];
+    private int[] otherStamp = new int[1024];
+    /** (entry, key) of a run to its queue of waiting halves (head, tail through {@link #next}) and whether it matched. */
+    private int[] keyHash = new int[4096];
+    private int[] keyEntry = new int[4096];
+    private int[] keyHead = new int[4096];
+    private int[] keyTail = new int[4096];
+    private boolean[] keyMatched = new boolean[4096];
+    private int[] keyStamp = new int[4096];
+    private int keysUsed;
+    private int[] next = new int[256];
+    private int stamp;
+
+    /** Summarizes every run of {@code b} into {@code s}. */
+    void summarize(Batch b, RunSummary s) {
+        s.reset(b.data);
+        int i = 0;
+        while (i < b.size) {
+            if (b.def[i] == null) {
+                i++;
+                continue;
+            }
+            int j = i + 1;
+            while (j < b.size && b.def[j] != null) {
+                j++;
+            }
+            run(b, i, j, s);
+            if (s.failure != null) {
+                return;
+            }
+            i = j;
+        }
+    }
+
+    private void run(Batch b, int from, int to, RunSummary s) {
+        s.ensureRuns();
+        int r = s.runs++;
+        s.runFrom[r] = from;
+        s.runTo[r] = to;
+        if (++stamp == 0) { // after 2^32 runs: clear the stamps once
+            Arrays.fill(firstEntryStamp, 0);
+            Arrays.fill(valueStamp, 0);
+            Arrays.fill(otherStamp, 0);
+            Arrays.fill(keyStamp, 0);
+            stamp = 1;
+        }
+        keysUsed = 0;
+        int firstHalf = s.halves;
+        sizeNames(b.names.size());
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        int lastC = -1;
+        int lastT = -1;
+        int e = -1;
+        for (int k = from; k < to; k++) {
+            EventDefinition def = b.def[k];
+            if (def.userCount > 0) {
+                s.failure = "user fields";
+                return;
+            }
+            EventKind kind = def.kind();
+            byte cat = category(kind);
+            int c = b.container[k];
+            int t = b.type[k];
+            if (c != lastC || t != lastT) {
+                e = entry(s, c, t, cat, k, b);
+                lastC = c;
+                lastT = t;
+            }
+            if (s.kind[e] != cat) {
+                s.failure = "one type used by events of two kinds";
+                return;
+            }
+            double time = b.time[k];
+            int line = b.line[k];
+            min = Math.min(min, time);
+            if (time >= max) {
+                max = time;
+            }
+            s.count[e]++;
+            if (time >= s.maxTime[e]) {
+                s.maxTime[e] = time;
+                s.maxLine[e] = line;
+            }
+            if (cat != RunSummary.LINK) {
+                if (time < s.lastTime[e]) {
+                    s.failure = "events out of time order";
+                    return;
+                }
+                if (cat == RunSummary.VARIABLE && s.count[e] > 1 && time != s.lastTime[e]) {
+                    s.rows[e]++;
+                }
+                s.lastTime[e] = time;
+                s.lastLine[e] = line;
+            }
+            switch (kind) {
+                case SET_STATE -> {
+                    value(s, t, b.value[k], line);
+                    s.absolute[e] = true;
+                    s.depth[e] = 1;
+                    s.rows[e]++;
+                }
+                case PUSH_STATE -> {
+                    value(s, t, b.value[k], line);
+                    int d = s.depth[e];
+                    if (s.absolute[e]) {
+                        if (d >= Short.MAX_VALUE) {
+                            s.failure = "states nested too deep";
+                            return;
+                        }
+                    } else if (d > s.highest[e]) {
+                        s.highest[e] = d;
+                    }
+                    s.depth[e] = d + 1;
+                    s.rows[e]++;
+                }
+                case POP_STATE -> {
+                    int d = s.depth[e] - 1;
+                    if (s.absolute[e]) {
+                        if (d < 0) {
+                            s.failure = "a pop on an empty stack";
+                            return;
+                        }
+                    } else if (d < s.lowest[e]) {
+                        s.lowest[e] = d;
+                    }
+                    s.depth[e] = d;
+                }
+                case RESET_STATE -> {
+                    s.absolute[e] = true;
+                    s.depth[e] = 0;
+                }
+                case NEW_EVENT -> {
+                    value(s, t, b.value[k], line);
+                    s.rows[e]++;
+                }
+                case SET_VARIABLE -> {
+                    s.hasSet[e] = true;
+                    s.current[e] = b.number[k];
+                }
+                case ADD_VARIABLE, SUB_VARIABLE -> {
+                    double v = kind == EventKind.ADD_VARIABLE ? b.number[k] : -b.number[k];
+                    if (s.hasSet[e]) {
+                        s.current[e] += v; // x - v is x + (-v) exactly
+                    } else {
+                        delta(s, e, v);
+                    }
+                }
+                case START_LINK, END_LINK -> {
+                    if (def.keyPosition < 0 || def.otherPosition < 0) {
+                        s.failure = "a link without a key or a container at its other end";
+                        return;
+                    }
+                    value(s, t, b.value[k], line);
+                    boolean start = kind == EventKind.START_LINK;
+                    other(s, e, b.other[k], start);
+                    half(s, e, b, k, start, firstHalf);
+                    if (s.failure != null) {
+                        return;
+                    }
+                }
+                default -> {
+                    s.failure = "not an entity event: " + kind;
+                    return;
+                }
+            }
+        }
+        s.entryEnd[r] = s.entries;
+        s.valueEnd[r] = s.values;
+        s.otherEnd[r] = s.others;
+        s.halfEnd[r] = s.halves;
+        s.matchEnd[r] = s.matches;
+        s.runMin[r] = min;
+        s.runMax[r] = max;
+    }
+
+    private static byte category(EventKind kind) {
+        return switch (kind) {
+            case SET_STATE, PUSH_STATE, POP_STATE, RESET_STATE -> RunSummary.STATE;
+            case NEW_EVENT -> RunSummary.EVENT;
+            case SET_VARIABLE, ADD_VARIABLE, SUB_VARIABLE -> RunSummary.VARIABLE;
+            default -> RunSummary.LINK;
+        };
+    }
+
+    /** Room for local name ids below {@code n}. */
+    private void sizeNames(int n) {
+        if (firstEntry.length < n) {
+            int m = Math.max(n, firstEntry.length * 2);
+            firstEntry = Arrays.copyOf(firstEntry, m);
+            firstEntryStamp = Arrays.copyOf(firstEntryStamp, m);
+            valueSeen = Arrays.copyOf(valueSeen, m);
+            valueSeenType = Arrays.copyOf(valueSeenType, m);
+            valueStamp = Arrays.copyOf(valueStamp, m);
+            otherSeen = Arrays.copyOf(otherSeen, m);
+            otherStamp = Arrays.copyOf(otherStamp, m);
+        }
+    }
+
+    private static int mix(long key) {
+        long h = key * 0x9E3779B97F4A7C15L;
+        return (int) (h ^ (h >>> 32));
+    }
+
+    /** The entry of (container, type) in the current run, new if it has none yet. */
+    private int entry(RunSummary s, int c, int t, byte cat, int k, Batch b) {
+        int e = firstEntryStamp[c] == stamp ? firstEntry[c] : -1;
+        int last = -1;
+        while (e >= 0) {
+            if (s.type[e] == t) {
+                return e;
+            }
+            last = e;
+            e = entryNext[e];
+        }
+        s.ensureEntries();
+        e = s.entries++;
+        if (entryNext.length <= e) {
+            entryNext = Arrays.copyOf(entryNext, Math.max(e + 1, entryNext.length * 2));
+        }
+        entryNext[e] = -1;
+        if (last < 0) {
+            firstEntryStamp[c] = stamp;
+            firstEntry[c] = e;
+        } else {
+            entryNext[last] = e;
+        }
+        s.container[e] = c;
+        s.type[e] = t;
+        s.kind[e] = cat;
+        s.count[e] = 0;
+        s.rows[e] = cat == RunSummary.VARIABLE ? 1 : 0;
+        double time = b.time[k];
+        s.firstTime[e] = time;
+        s.lastTime[e] = Double.NEGATIVE_INFINITY;
+        s.maxTime[e] = Double.NEGATIVE_INFINITY;
+        s.lastLine[e] = b.line[k];
+        s.maxLine[e] = b.line[k];
+        s.depth[e] = 0;
+        s.absolute[e] = false;
+        s.lowest[e] = 0;
+        s.highest[e] = Integer.MIN_VALUE; // no push yet
+        EventKind kind = b.def[k].kind();
+        s.firstSet[e] = kind == EventKind.SET_VARIABLE;
+        s.hasSet[e] = false;
+        s.current[e] = 0;
+        s.deltaHead[e] = -1;
+        s.deltaTail[e] = -1;
+        return e;
+    }
+
+    /** Lists value {@code v} of type {@code t} (once per run and type: a name of two types is listed for each). */
+    private void value(RunSummary s, int t, int v, int line) {
+        if (v < 0) {
+            s.failure = "an entity without a value";
+            return;
+        }
+        if (valueStamp[v] == stamp && valueSeenType[v] == t) {
+            int id = valueSeen[v];
+            if (line < s.valueLine[id]) {
+                s.valueLine[id] = line; // records come grouped by container: the first seen is not the first line
+            }
+            return;
+        }
+        s.ensureValues();
+        int id = s.values++;
+        valueStamp[v] = stamp;
+        valueSeenType[v] = t;
+        valueSeen[v] = id;
+        s.valueType[id] = t;
+        s.valueName[id] = v;
+        s.valueLine[id] = line;
+    }
+
+    /** Lists other container {@code other} of entry {@code e} on side {@code start} (a repeat may be listed twice). */
+    private void other(RunSummary s, int e, int other, boolean start) {
+        long key = (long) e << 1 | (start ? 1 : 0);
+        if (otherStamp[other] == stamp && otherSeen[other] == key) {
+            return;
+        }
+        otherStamp[other] = stamp;
+        otherSeen[other] = key;
+        s.ensureOthers();
+        int o = s.others++;
+        s.otherEntry[o] = e;
+        s.otherName[o] = other;
+        s.otherStart[o] = start;
+    }
+
+    private static void delta(RunSummary s, int e, double v) {
+        s.ensureDeltas();
+        int d = s.deltas++;
+        s.delta[d] = v;
+        s.deltaNext[d] = -1;
+        if (s.deltaTail[e] < 0) {
+            s.deltaHead[e] = d;
+        } else {
+            s.deltaNext[s.deltaTail[e]] = d;
+        }
+        s.deltaTail[e] = d;
+    }
+
+    /**
+     * A link half: matched with the oldest opposite half waiting under its key in this run, as the
+     * simulator would if nothing waited under it before the run (checked when the run is applied).
+     */
+    private void half(RunSummary s, int e, Batch b, int k, boolean start, int firstHalf) {
+        byte[] data = b.data;
+        int from = b.key[k];
+        int to = b.keyEnd[k];
+        long a = KeyHash.first(data, from, to);
+        long w = KeyHash.second(data, from, to);
+        int hash = KeyHash.hash(a, w, data, from, to);
+        s.ensureHalves();
+        int h = s.halves++;
+        s.halfEntry[h] = e;
+        s.halfKeyFrom[h] = from;
+        s.halfKeyTo[h] = to;
+        s.halfValue[h] = b.value[k];
+        s.halfOther[h] = b.other[k];
+        s.halfLine[h] = b.line[k];
+        s.halfTime[h] = b.time[k];
+        s.halfStart[h] = start;
+        s.halfTaken[h] = false;
+        if (next.length <= h - firstHalf) {
+            next = Arrays.copyOf(next, Math.max(h - firstHalf + 1, next.length * 2));
+        }
+        next[h - firstHalf] = -1;
+        int mask = keyHash.length - 1;
+        int i = (hash ^ mix(e)) & mask;
+        while (keyStamp[i] == stamp) {
+            int q = keyHead[i];
+            if (keyHash[i] == hash && keyEntry[i] == e && sameKey(s, q >= 0 ? q : keyTail[i], data, from, to)) {
+                if (q >= 0 && s.halfStart[q] != start) { // the oldest opposite half: a match
+                    if (s.halfValue[q] != s.halfValue[h]) {
+                        s.failure = "a link whose two halves have different values";
+                        return;
+                    }
+                    s.halfTaken[q] = true;
+                    s.halfTaken[h] = true;
+                    int after = next[q - firstHalf];
+                    keyHead[i] = after;
+                    if (after < 0) {
+                        keyTail[i] = q; // kept to compare the key with
+                    }
+                    s.rows[e]++;
+                    if (!keyMatched[i]) {
+                        keyMatched[i] = true;
+                        s.ensureMatches();
+                        int m = s.matches++;
+                        s.matchEntry[m] = e;
+                        s.matchHash[m] = hash;
+                        s.matchK0[m] = a;
+                        s.matchK1[m] = w;
+                        s.matchFrom[m] = from;
+                        s.matchTo[m] = to;
+                    }
+                } else if (q >= 0) { // same side: waits behind the others
+                    next[keyTail[i] - firstHalf] = h;
+                    keyTail[i] = h;
+                } else { // the queue emptied: this half starts it again
+                    keyHead[i] = h;
+                    keyTail[i] = h;
+                }
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+        keyStamp[i] = stamp;
+        keyHash[i] = hash;
+        keyEntry[i] = e;
+        keyHead[i] = h;
+        keyTail[i] = h;
+        keyMatched[i] = false;
+        if (++keysUsed * 2 > keyHash.length) {
+            growKeys();
+        }
+    }
+
+    /** Doubles the key table, moving the current run's keys. */
+    private void growKeys() {
+        int[] oldHash = keyHash;
+        int[] oldEntry = keyEntry;
+        int[] oldHead = keyHead;
+        int[] oldTail = keyTail;
+        boolean[] oldMatched = keyMatched;
+        int[] oldStamp = keyStamp;
+        int n = oldHash.length * 2;
+        keyHash = new int[n];
+        keyEntry = new int[n];
+        keyHead = new int[n];
+        keyTail = new int[n];
+        keyMatched = new boolean[n];
+        keyStamp = new int[n];
+        int mask = n - 1;
+        for (int j = 0; j < oldHash.length; j++) {
+            if (oldStamp[j] == stamp) {
+                int i = (oldHash[j] ^ mix(oldEntry[j])) & mask;
+                while (keyStamp[i] == stamp) {
+                    i = (i + 1) & mask;
+                }
+                keyStamp[i] = stamp;
+                keyHash[i] = oldHash[j];
+                keyEntry[i] = oldEntry[j];
+                keyHead[i] = oldHead[j];
+                keyTail[i] = oldTail[j];
+                keyMatched[i] = oldMatched[j];
+            }
+        }
+    }
+
+    /** Whether half {@code q}'s key is {@code data[from, to)}. */
+    private static boolean sameKey(RunSummary s, int q, byte[] data, int from, int to) {
+        int qf = s.halfKeyFrom[q];
+        return Arrays.equals(data, qf, s.halfKeyTo[q], data, from, to);
+    }
+}

@@ -1,0 +1,401 @@
+package dev.paje.read;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+
+import dev.paje.TraceLoader;
+import dev.paje.sim.SimOptions;
+import dev.paje.sim.Simulator;
+import dev.paje.store.Container;
+import dev.paje.store.EntityTable;
+import dev.paje.store.Names;
+import dev.paje.store.Store;
+import dev.paje.store.Trace;
+import dev.paje.store.Type;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Checking a trace with runs summarized by the tokenizer threads ({@link RunSummary}) gives exactly
+ * what checking it event by event gives: the same problems, counts, containers, values in the same
+ * order and the same row counts per table. Seeded random traces, valid ones (where the summaries must
+ * really be applied, not fall back) and ones with every kind of problem a summary must not hide.
+ */
+class SummarizedCheckTest {
+    @TempDir
+    Path dir;
+
+    private static final String HEADER = """
+            %EventDef PajeDefineContainerType 0
+            % Alias string
+            % Type string
+            % Name string
+            %EndEventDef
+            %EventDef PajeDefineStateType 1
+            % Alias string
+            % Type string
+            % Name string
+            %EndEventDef
+            %EventDef PajeDefineEventType 2
+            % Alias string
+            % Type string
+            % Name string
+            %EndEventDef
+            %EventDef PajeDefineVariableType 3
+            % Alias string
+            % Type string
+            % Name string
+            % Color color
+            %EndEventDef
+            %EventDef PajeDefineLinkType 4
+            % Alias string
+            % Type string
+            % StartContainerType string
+            % EndContainerType string
+            % Name string
+            %EndEventDef
+            %EventDef PajeDefineEntityValue 5
+            % Alias string
+            % Type string
+            % Name string
+            % Color color
+            %EndEventDef
+            %EventDef PajeCreateContainer 6
+            % Time date
+            % Alias string
+            % Type string
+            % Container string
+            % Name string
+            %EndEventDef
+            %EventDef PajeDestroyContainer 7
+            % Time date
+            % Type string
+            % Name string
+            %EndEventDef
+            %EventDef PajeSetState 10
+            % Time date
+            % Container string
+            % Type string
+            % Value string
+            %EndEventDef
+            %EventDef PajePushState 11
+            % Time date
+            % Container string
+            % Type string
+            % Value string
+            %EndEventDef
+            %EventDef PajePopState 12
+            % Time date
+            % Container string
+            % Type string
+            %EndEventDef
+            %EventDef PajeResetState 19
+            % Time date
+            % Container string
+            % Type string
+            %EndEventDef
+            %EventDef PajeNewEvent 13
+            % Time date
+            % Container string
+            % Type string
+            % Value string
+            %EndEventDef
+            %EventDef PajeSetVariable 14
+            % Time date
+            % Container string
+            % Type string
+            % Value double
+            %EndEventDef
+            %EventDef PajeAddVariable 15
+            % Time date
+            % Container string
+            % Type string
+            % Value double
+            %EndEventDef
+            %EventDef PajeSubVariable 16
+            % Time date
+            % Container string
+            % Type string
+            % Value double
+            %EndEventDef
+            %EventDef PajeStartLink 17
+            % Time date
+            % Container string
+            % Type string
+            % StartContainer string
+            % Value string
+            % Key string
+            %EndEventDef
+            %EventDef PajeEndLink 18
+            % Time date
+            % Container string
+            % Type string
+            % EndContainer string
+            % Value string
+            % Key string
+            %EndEventDef
+            0 N 0 Node
+            0 T N Thread
+            1 S T State
+            2 E T Event
+            3 V T Load "0 0 1"
+            3 W N Power "1 0 0"
+            4 L 0 T T Link
+            5 r S run "0 1 0"
+            5 w S wait "1 0 0"
+            6 0 n0 N 0 node0
+            """;
+
+    /**
+     * A random trace: threads created and destroyed midway, every entity kind, link keys of 2 to 40 bytes
+     * ({@code reuse}: some keys used by several links); errors at {@code errorRate}.
+     */
+    static Path write(Path file, long seed, double errorRate, boolean reuse) throws IOException {
+        return write(file, seed, errorRate, reuse, -1);
+    }
+
+    /** Kinds of problem {@link #write} puts once in a trace that is otherwise valid. */
+    static final int PROBLEM_KINDS = 10;
+
+    /**
+     * {@link #write}; with {@code problem} at least 0, one problem of that kind (and no other) after the first third:
+     * an unknown container, a destroyed one, a state, event or variable out of time order, a pop on an empty stack,
+     * a variable added to before its set, a link end of another value, a link at a container of the wrong type, a
+     * link that never ends.
+     */
+    static Path write(Path file, long seed, double errorRate, boolean reuse, int problem) throws IOException {
+        Random r = new Random(seed);
+        int problemAt = -1;
+        List<String> open = new ArrayList<>();
+        List<String> closed = new ArrayList<>();
+        Map<String, Integer> depth = new HashMap<>();
+        Map<String, Boolean> hasVar = new HashMap<>();
+        List<String> waiting = new ArrayList<>(); // keys started, not ended yet
+        int created = 0;
+        long key = 0;
+        try (BufferedWriter out = Files.newBufferedWriter(file)) {
+            out.write(HEADER);
+            out.write("14 0 n0 W 5\n");
+            double t = 0;
+            int lines = 3000 + r.nextInt(4000);
+            problemAt = problem < 0 ? -1 : lines / 3 + r.nextInt(lines / 2);
+            for (int n = 0; n < lines; n++) {
+                t += r.nextInt(3) * 0.001;
+                String time = String.format(Locale.ROOT, "%.3f", t);
+                boolean error = r.nextDouble() < errorRate;
+                if (open.size() < 4 || r.nextInt(400) == 0) {
+                    String c = "t" + created++;
+                    out.write("6 " + time + " " + c + " T n0 thread-" + c + "\n");
+                    open.add(c);
+                    continue;
+                }
+                if (r.nextInt(500) == 0 && open.size() > 4) {
+                    String c = open.remove(r.nextInt(open.size()));
+                    out.write("7 " + time + " T " + c + "\n");
+                    closed.add(c);
+                    continue;
+                }
+                String c = open.get(r.nextInt(open.size()));
+                String when = time;
+                if (n == problemAt) {
+                    String back = String.format(Locale.ROOT, "%.3f", Math.max(0, t - 0.05));
+                    String empty = open.stream().filter(o -> depth.getOrDefault(o, 0) == 0).findFirst().orElse(null);
+                    String unset = open.stream().filter(o -> !hasVar.getOrDefault(o, false)).findFirst().orElse(null);
+                    out.write(switch (problem) {
+                        case 0 -> "13 " + time + " ghost E tick\n";
+                        case 1 -> "13 " + time + " " + (closed.isEmpty() ? "ghost" : closed.get(0)) + " E tick\n";
+                        case 2 -> "11 " + back + " " + c + " S r\n";
+                        case 3 -> "13 " + back + " " + c + " E tick\n";
+                        case 4 -> "14 " + back + " " + c + " V 1\n";
+                        case 5 -> "12 " + time + " " + (empty == null ? "ghost" : empty) + " S\n";
+                        case 6 -> "15 " + time + " " + (unset == null ? "ghost" : unset) + " V 1\n";
+                        case 7 -> waiting.isEmpty() ? "18 " + time + " 0 L " + c + " other nokey\n"
+                                : "18 " + time + " 0 L " + c + " other " + waiting.remove(0) + "\n";
+                        case 8 -> "17 " + time + " 0 L n0 m k-wrong-end\n";
+                        default -> "17 " + time + " 0 L " + c + " m never-ends\n";
+                    });
+                    continue;
+                }
+                int kind = r.nextInt(12);
+                if (error) {
+                    switch (r.nextInt(5)) {
+                        case 0 -> c = closed.isEmpty() || r.nextBoolean() ? "ghost" : closed.get(r.nextInt(closed.size()));
+                        case 1 -> when = String.format(Locale.ROOT, "%.3f", Math.max(0, t - 0.05));
+                        case 2 -> kind = 2; // a pop, maybe on an empty stack
+                        case 3 -> kind = 20; // a variable change before its set, or a link type misused
+                        default -> kind = 21; // a link end whose value differs
+                    }
+                } else if (kind == 2 && depth.getOrDefault(c, 0) == 0) {
+                    kind = 1;
+                } else if ((kind == 6 || kind == 7) && !hasVar.getOrDefault(c, false)) {
+                    kind = 5;
+                }
+                switch (kind) {
+                    case 0 -> {
+                        out.write("10 " + when + " " + c + " S " + value(r) + "\n");
+                        depth.put(c, 1);
+                    }
+                    case 1 -> {
+                        out.write("11 " + when + " " + c + " S " + value(r) + "\n");
+                        depth.merge(c, 1, Integer::sum);
+                    }
+                    case 2 -> {
+                        out.write("12 " + when + " " + c + " S\n");
+                        depth.merge(c, -1, (a, d) -> Math.max(0, a + d));
+                    }
+                    case 3 -> {
+                        out.write("19 " + when + " " + c + " S\n");
+                        depth.put(c, 0);
+                    }
+                    case 4 -> out.write("13 " + when + " " + c + " E " + (r.nextInt(3) == 0 ? "mark" + r.nextInt(9) : "tick") + "\n");
+                    case 5 -> {
+                        out.write("14 " + when + " " + c + " V " + r.nextInt(100) / 10.0 + "\n");
+                        hasVar.put(c, true);
+                    }
+                    case 6 -> out.write("15 " + when + " " + c + " V " + r.nextInt(1000) / 7.0 + "\n");
+                    case 7 -> out.write("16 " + when + " " + c + " V " + r.nextInt(1000) / 3.0 + "\n");
+                    case 8 -> out.write("15 " + when + " n0 W 0.1\n");
+                    case 20 -> out.write(r.nextBoolean() ? "15 " + when + " " + c + " V 1\n" : "17 " + when + " 0 L n0 m k0\n");
+                    case 21 -> out.write("18 " + when + " 0 L " + c + " other" + " k" + (key > 0 ? key - 1 : 0) + "\n");
+                    default -> {
+                        boolean again = reuse && r.nextInt(6) == 0;
+                        if (!waiting.isEmpty() && r.nextInt(3) > 0) {
+                            String k = waiting.remove(r.nextInt(waiting.size()));
+                            out.write("18 " + when + " 0 L " + c + " m " + k + "\n");
+                        } else {
+                            String k = again ? "r" + r.nextInt(3) : (r.nextInt(4) == 0 ? "a-long-key-of-more-than-16-bytes-" : "k") + key++;
+                            out.write("17 " + when + " 0 L " + c + " m " + k + "\n");
+                            waiting.add(k);
+                        }
+                    }
+                }
+            }
+            if (errorRate == 0 || problem >= 0) {
+                for (String k : waiting) { // every link ends: a valid trace
+                    out.write("18 " + String.format(Locale.ROOT, "%.3f", t) + " 0 L " + open.get(0) + " m " + k + "\n");
+                }
+            }
+        }
+        return file;
+    }
+
+    private static String value(Random r) {
+        return switch (r.nextInt(5)) {
+            case 0 -> "w";
+            case 1 -> "run";
+            case 2 -> "new" + r.nextInt(12);
+            default -> "r";
+        };
+    }
+
+    /** What a check found and built, as text. */
+    private static String outcome(TraceLoader.Loaded loaded) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("complete=").append(loaded.complete()).append(" lines=").append(loaded.lines())
+                .append(" events=").append(loaded.events()).append(" problemLines=").append(loaded.problemLines())
+                .append(" valid=").append(loaded.valid()).append('\n');
+        loaded.problems().forEach(p -> sb.append(p.format()).append('\n'));
+        loaded.warnings().forEach(p -> sb.append("warning ").append(p.format()).append('\n'));
+        if (loaded.trace() != null) {
+            describe(loaded.trace(), sb);
+        }
+        return sb.toString();
+    }
+
+    private static void describe(Trace trace, StringBuilder sb) {
+        sb.append("trace ").append(trace.start()).append(' ').append(trace.end()).append('\n');
+        for (Type t : trace.types()) { // value order numbers values (legend, colours)
+            sb.append(t.name()).append(": ").append(t.values().stream().map(v -> v.name())
+                    .collect(Collectors.joining(", "))).append('\n');
+        }
+        for (Container c : trace.containers()) {
+            sb.append(c.name()).append(' ').append(c.start()).append(' ').append(c.end());
+            for (Type t : trace.types()) {
+                EntityTable table = c.table(t);
+                if (table != null) {
+                    sb.append(' ').append(t.name()).append('=').append(table.size());
+                }
+            }
+            sb.append('\n');
+        }
+    }
+
+    private static TraceLoader.Loaded check(Path trace, boolean summarized, int chunk, int max) throws IOException {
+        return TraceLoader.builder().threads(2).chunkSize(chunk).collectProblems(max).keepEntities(false)
+                .summarizeRuns(summarized).build().load(trace);
+    }
+
+    @Test
+    void validTracesAreSummarizedAndGiveTheSameTrace() throws IOException {
+        for (long seed = 1; seed <= 16; seed++) {
+            boolean reuse = seed % 2 == 0; // a key used again may have waited before a run: then the run falls back
+            Path trace = write(dir.resolve("valid-" + seed + ".trace"), seed, 0, reuse);
+            for (int chunk : new int[] {700, 4096, 1 << 16}) {
+                TraceLoader.Loaded inOrder = check(trace, false, chunk, 20);
+                assertThat(inOrder.problems()).as("seed %d: the generator writes valid traces", seed).isEmpty();
+                assertThat(outcome(check(trace, true, chunk, 20))).as("seed %d, chunks of %d bytes", seed, chunk)
+                        .isEqualTo(outcome(inOrder));
+                if (reuse) {
+                    continue;
+                }
+                // and the summaries were applied, not read again event by event
+                Names names = new Names();
+                Diagnostics diagnostics = new Diagnostics(false, 20);
+                Simulator simulator = new Simulator(SimOptions.defaults(), diagnostics, names, Store.dropping());
+                ReadOptions options = new ReadOptions(false, false, 20, true, chunk, true);
+                TraceReader reader = new TraceReader(options, simulator, diagnostics, names, 2, null);
+                assertThatCode(() -> reader.summarizing().read(trace)).as("seed %d, chunks of %d bytes", seed, chunk)
+                        .doesNotThrowAnyException();
+                StringBuilder direct = new StringBuilder();
+                describe(simulator.trace(), direct);
+                assertThat(direct.toString()).isEqualTo(outcome(inOrder).substring(outcome(inOrder).indexOf("trace ")));
+            }
+        }
+    }
+
+    @Test
+    void eachProblemAloneIsFoundAsInOrder() throws IOException {
+        for (int problem = 0; problem < PROBLEM_KINDS; problem++) {
+            for (long seed = 1; seed <= 6; seed++) {
+                Path trace = write(dir.resolve("problem-" + problem + "-" + seed + ".trace"), seed, 0, seed % 3 == 0,
+                        problem);
+                for (int chunk : new int[] {700, 1 << 16}) {
+                    TraceLoader.Loaded inOrder = check(trace, false, chunk, 20);
+                    assertThat(inOrder.valid()).as("problem %d, seed %d: invalid", problem, seed).isFalse();
+                    assertThat(outcome(check(trace, true, chunk, 20)))
+                            .as("problem %d, seed %d, chunks of %d bytes", problem, seed, chunk)
+                            .isEqualTo(outcome(inOrder));
+                }
+            }
+        }
+    }
+
+    @Test
+    void tracesWithProblemsGiveTheSameProblems() throws IOException {
+        int invalid = 0;
+        for (long seed = 1; seed <= 24; seed++) {
+            Path trace = write(dir.resolve("errors-" + seed + ".trace"), seed, seed % 4 == 0 ? 0.0005 : 0.004, seed % 3 == 0);
+            for (int chunk : new int[] {700, 1 << 16}) {
+                for (int max : new int[] {1000, 2}) {
+                    TraceLoader.Loaded inOrder = check(trace, false, chunk, max);
+                    invalid += inOrder.valid() ? 0 : 1;
+                    assertThat(outcome(check(trace, true, chunk, max)))
+                            .as("seed %d, chunks of %d bytes, up to %d problems", seed, chunk, max)
+                            .isEqualTo(outcome(inOrder));
+                }
+            }
+        }
+        assertThat(invalid).as("traces with problems").isGreaterThan(60);
+    }
+}

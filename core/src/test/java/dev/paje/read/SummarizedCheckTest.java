@@ -166,13 +166,13 @@ class SummarizedCheckTest {
     }
 
     /** Kinds of problem {@link #write} puts once in a trace that is otherwise valid. */
-    static final int PROBLEM_KINDS = 10;
+    static final int PROBLEM_KINDS = 11;
 
     /**
      * {@link #write}; with {@code problem} at least 0, one problem of that kind (and no other) after the first third:
      * an unknown container, a destroyed one, a state, event or variable out of time order, a pop on an empty stack,
      * a variable added to before its set, a link end of another value, a link at a container of the wrong type, a
-     * link that never ends.
+     * link that never ends, an event in a container of the wrong type.
      */
     static Path write(Path file, long seed, double errorRate, boolean reuse, int problem) throws IOException {
         Random r = new Random(seed);
@@ -181,6 +181,9 @@ class SummarizedCheckTest {
         List<String> closed = new ArrayList<>();
         Map<String, Integer> depth = new HashMap<>();
         Map<String, Boolean> hasVar = new HashMap<>();
+        Map<String, Double> lastState = new HashMap<>(); // when each container's state, event and variable last changed
+        Map<String, Double> lastEvent = new HashMap<>();
+        Map<String, Double> lastVariable = new HashMap<>();
         List<String> waiting = new ArrayList<>(); // keys started, not ended yet
         int created = 0;
         long key = 0;
@@ -194,6 +197,26 @@ class SummarizedCheckTest {
                 t += r.nextInt(3) * 0.001;
                 String time = String.format(Locale.ROOT, "%.3f", t);
                 boolean error = r.nextDouble() < errorRate;
+                String c0 = open.isEmpty() ? "ghost" : open.get(r.nextInt(open.size()));
+                if (n == problemAt) {
+                    String empty = open.stream().filter(o -> depth.getOrDefault(o, 0) == 0).findFirst().orElse(null);
+                    String unset = open.stream().filter(o -> !hasVar.getOrDefault(o, false)).findFirst().orElse(null);
+                    out.write(switch (problem) {
+                        case 0 -> "13 " + time + " ghost E tick\n";
+                        case 1 -> "13 " + time + " " + (closed.isEmpty() ? "ghost" : closed.get(0)) + " E tick\n";
+                        case 2 -> "11 0 " + after(open, lastState) + " S r\n";
+                        case 3 -> "13 0 " + after(open, lastEvent) + " E tick\n";
+                        case 4 -> "14 0 " + after(open, lastVariable) + " V 1\n";
+                        case 5 -> "12 " + time + " " + (empty == null ? "ghost" : empty) + " S\n";
+                        case 6 -> "15 " + time + " " + (unset == null ? "ghost" : unset) + " V 1\n";
+                        case 7 -> waiting.isEmpty() ? "18 " + time + " 0 L " + c0 + " other nokey\n"
+                                : "18 " + time + " 0 L " + c0 + " other " + waiting.remove(0) + "\n";
+                        case 8 -> "17 " + time + " 0 L n0 m k-wrong-end\n";
+                        case 9 -> "13 " + time + " n0 E tick\n";
+                        default -> "17 " + time + " 0 L " + c0 + " m never-ends\n";
+                    });
+                    continue;
+                }
                 if (open.size() < 4 || r.nextInt(400) == 0) {
                     String c = "t" + created++;
                     out.write("6 " + time + " " + c + " T n0 thread-" + c + "\n");
@@ -208,25 +231,6 @@ class SummarizedCheckTest {
                 }
                 String c = open.get(r.nextInt(open.size()));
                 String when = time;
-                if (n == problemAt) {
-                    String back = String.format(Locale.ROOT, "%.3f", Math.max(0, t - 0.05));
-                    String empty = open.stream().filter(o -> depth.getOrDefault(o, 0) == 0).findFirst().orElse(null);
-                    String unset = open.stream().filter(o -> !hasVar.getOrDefault(o, false)).findFirst().orElse(null);
-                    out.write(switch (problem) {
-                        case 0 -> "13 " + time + " ghost E tick\n";
-                        case 1 -> "13 " + time + " " + (closed.isEmpty() ? "ghost" : closed.get(0)) + " E tick\n";
-                        case 2 -> "11 " + back + " " + c + " S r\n";
-                        case 3 -> "13 " + back + " " + c + " E tick\n";
-                        case 4 -> "14 " + back + " " + c + " V 1\n";
-                        case 5 -> "12 " + time + " " + (empty == null ? "ghost" : empty) + " S\n";
-                        case 6 -> "15 " + time + " " + (unset == null ? "ghost" : unset) + " V 1\n";
-                        case 7 -> waiting.isEmpty() ? "18 " + time + " 0 L " + c + " other nokey\n"
-                                : "18 " + time + " 0 L " + c + " other " + waiting.remove(0) + "\n";
-                        case 8 -> "17 " + time + " 0 L n0 m k-wrong-end\n";
-                        default -> "17 " + time + " 0 L " + c + " m never-ends\n";
-                    });
-                    continue;
-                }
                 int kind = r.nextInt(12);
                 if (error) {
                     switch (r.nextInt(5)) {
@@ -240,6 +244,13 @@ class SummarizedCheckTest {
                     kind = 1;
                 } else if ((kind == 6 || kind == 7) && !hasVar.getOrDefault(c, false)) {
                     kind = 5;
+                }
+                double at = Double.parseDouble(when);
+                switch (kind) {
+                    case 0, 1, 2, 3 -> lastState.merge(c, at, Math::max);
+                    case 4 -> lastEvent.merge(c, at, Math::max);
+                    case 5, 6, 7 -> lastVariable.merge(c, at, Math::max);
+                    default -> { }
                 }
                 switch (kind) {
                     case 0 -> {
@@ -288,6 +299,11 @@ class SummarizedCheckTest {
             }
         }
         return file;
+    }
+
+    /** An open container whose last change of that kind came after time 0 ("ghost" when none). */
+    private static String after(List<String> open, Map<String, Double> last) {
+        return open.stream().filter(o -> last.getOrDefault(o, 0.0) > 0).findFirst().orElse("ghost");
     }
 
     private static String value(Random r) {

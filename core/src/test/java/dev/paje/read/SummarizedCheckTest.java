@@ -208,7 +208,8 @@ class SummarizedCheckTest {
                         case 3 -> "13 0 " + after(open, lastEvent) + " E tick\n";
                         case 4 -> "14 0 " + after(open, lastVariable) + " V 1\n";
                         case 5 -> "12 " + time + " " + (empty == null ? "ghost" : empty) + " S\n";
-                        case 6 -> "15 " + time + " " + (unset == null ? "ghost" : unset) + " V 1\n";
+                        case 6 -> unset != null ? "15 " + time + " " + unset + " V 1\n" // or a new thread's first change
+                                : "6 " + time + " fresh T n0 fresh\n15 " + time + " fresh V 1\n";
                         case 7 -> waiting.isEmpty() ? "18 " + time + " 0 L " + c0 + " other nokey\n"
                                 : "18 " + time + " 0 L " + c0 + " other " + waiting.remove(0) + "\n";
                         case 8 -> "17 " + time + " 0 L n0 m k-wrong-end\n";

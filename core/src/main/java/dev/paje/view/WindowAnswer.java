@@ -31,19 +31,6 @@ public record WindowAnswer(PixelGrid grid, List<Container> containers, List<Type
      * containers (a zoomed-out window of a hundred rows is a million entities to sample).
      */
     public void write(TraceView model, JsonOut g) throws IOException {
-        write(model, g, true);
-    }
-
-    /**
-     * {@link #write}, every part on the calling thread: a viewer's warm-up before ready, which leaves the other core to
-     * the JIT's compiler (on 2 cores, the warm-up's parts on both made the compiler wait: the first windows ran in
-     * code not yet optimized).
-     */
-    public void writeOnThisThread(TraceView model, JsonOut g) throws IOException {
-        write(model, g, false);
-    }
-
-    private void write(TraceView model, JsonOut g, boolean split) throws IOException {
         WindowRows rows = new WindowRows(model, grid, types, tables, dominant, g.binary());
         g.beginObject();
         g.name("start").value(grid.start());
@@ -52,7 +39,7 @@ public record WindowAnswer(PixelGrid grid, List<Container> containers, List<Type
         g.name("pixel").value(grid.pixel());
         g.name("rows").beginArray();
         int parts = Math.min(CORES * PARTS_PER_CORE, containers.size() / MIN_PART);
-        if (!split || CORES == 1 || parts <= 1) {
+        if (CORES == 1 || parts <= 1) {
             rows.write(g, containers);
         } else {
             new InOrderParts(rows::render, containers, parts).write(g, rows::write);

@@ -94,8 +94,7 @@ final class WarmUp {
             while (System.nanoTime() - t0 < nanos && n < 4 * ZOOMS.length) {
                 double[] z = ZOOMS[n % ZOOMS.length];
                 double from = start + z[1] * span;
-                // on this thread alone: the JIT compiles what it runs on the other core meanwhile
-                window.answer(OutputStream.nullOutputStream(), from, from + z[0] * span, WIDTH, ids, true, false);
+                window.answer(OutputStream.nullOutputStream(), from, from + z[0] * span, WIDTH, ids, true);
                 n++;
             }
         } catch (java.io.IOException | RuntimeException e) {

@@ -97,24 +97,13 @@ final class WindowHandler implements Endpoint {
 
     /** {@link #answer(java.io.OutputStream, double, double, int, int[])}, binary ({@code format=bin}) or JSON. */
     void answer(java.io.OutputStream out, double start, double end, int width, int[] ids, boolean binary) throws IOException {
-        answer(out, start, end, width, ids, binary, true);
-    }
-
-    /** The same, on the calling thread alone unless {@code split} ({@link WindowAnswer#writeOnThisThread}: a warm-up). */
-    void answer(java.io.OutputStream out, double start, double end, int width, int[] ids, boolean binary, boolean split)
-            throws IOException {
         List<Container> containers = new ArrayList<>(ids.length);
         for (int id : ids) {
             containers.add(model.container(id));
         }
         try (JsonOut g = binary ? JsonOut.binary(out) : new JsonOut(out)) {
-            WindowAnswer a = new WindowAnswer(new PixelGrid(start, end, width), containers, model.entityTypes(),
-                    WindowTables.store(model), false, List.of());
-            if (split) {
-                a.write(model, g);
-            } else {
-                a.writeOnThisThread(model, g);
-            }
+            new WindowAnswer(new PixelGrid(start, end, width), containers, model.entityTypes(), WindowTables.store(model),
+                    false, List.of()).write(model, g);
         }
     }
 

@@ -50,30 +50,6 @@ class WindowPartsTest {
         }
     }
 
-    /**
-     * The warm-up's answers on the calling thread alone ({@link WindowHandler#answer(java.io.OutputStream, double, double,
-     * int, int[], boolean, boolean)}) are the bytes of the answers in parts, JSON and binary.
-     */
-    @Test
-    void anAnswerOnOneThreadIsTheAnswerInParts() throws IOException {
-        Path file = dir.resolve("one-thread.trace");
-        AggregateTraceGenerator.write(file, 5, 12, 40);
-        TraceLoader.Loaded loaded = TraceLoader.builder().build().load(file);
-        WindowHandler handler = new WindowHandler(new TraceView(loaded, "one-thread.trace"));
-        int[] ids = loaded.trace().containers().stream().mapToInt(Container::id).filter(id -> id > 0).toArray();
-        assertThat(ids.length).isGreaterThan(32); // several parts
-        for (double[] w : new double[][] {{0, 100}, {10, 10.5}, {33.3, 71}}) {
-            for (boolean binary : new boolean[] {false, true}) {
-                ByteArrayOutputStream parts = new ByteArrayOutputStream();
-                ByteArrayOutputStream one = new ByteArrayOutputStream();
-                handler.answer(parts, w[0], w[1], 700, ids, binary, true);
-                handler.answer(one, w[0], w[1], 700, ids, binary, false);
-                assertThat(one.toByteArray()).as("window %s, binary %s", java.util.Arrays.toString(w), binary)
-                        .isEqualTo(parts.toByteArray());
-            }
-        }
-    }
-
     private static String answer(WindowHandler handler, double[] w, int[] ids) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         handler.answer(out, w[0], w[1], 700, ids);

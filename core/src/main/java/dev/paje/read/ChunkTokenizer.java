@@ -336,6 +336,9 @@ final class ChunkTokenizer {
         return splitRecord(d, pos + idLength + 1, slot, pos, number);
     }
 
+    /** The last time's first eight bytes, converted once for the lines whose times share them. */
+    private final TimePrefix times = new TimePrefix();
+
     /** An empty slot of {@link #nameIds}: a name the caches did not hold, interned once the line is known good. */
     private static final int MISSED = -2;
     private final int[] missFrom = new int[NAME_FIELDS];
@@ -348,13 +351,33 @@ final class ChunkTokenizer {
      * line is known good, in the roles' order (as {@link #record} interns them: the same ids).
      */
     private int walkRecord(byte[] d, int p, int slot, int[] shape, int pos, int number) {
-        int e = fieldEnd(d, p);
-        if (e == p || d[e] != ' ') { // a shape has two name fields at least (type, container)
+        // the time's two words serve its end, the byte after it and its digits: two loads, not five
+        long a = word(d, p);
+        long b = word(d, p + 8);
+        long stop = Swar.belowDollar(a);
+        int n; // the time's length
+        int after; // the byte after it
+        if (stop != 0) {
+            n = Long.numberOfTrailingZeros(stop) >>> 3;
+            after = (int) (a >>> (n << 3)) & 0xFF;
+        } else if ((stop = Swar.belowDollar(b)) != 0) {
+            int k = Long.numberOfTrailingZeros(stop) >>> 3;
+            n = 8 + k;
+            after = (int) (b >>> (k << 3)) & 0xFF;
+        } else {
+            n = longFieldEnd(d, p + 16) - p;
+            after = d[p + n];
+        }
+        int e = p + n;
+        if (n == 0 || after != ' ') { // a shape has two name fields at least (type, container)
             return -1;
         }
-        double time = Numbers.field(d, p, e);
-        if (Double.isNaN(time)) {
-            return -1;
+        double time = n >= 9 && n <= 16 ? times.read(a, b, n) : -1;
+        if (time < 0) {
+            time = n <= 16 ? Numbers.words(a, b, n) : -1;
+            if (time < 0 && Double.isNaN(time = Numbers.field(d, p, e))) { // the rare forms: field reads them
+                return -1;
+            }
         }
         int[] id = nameIds;
         id[0] = -1;
@@ -468,9 +491,11 @@ final class ChunkTokenizer {
         long stop = Swar.belowDollar(x);
         int v = MISSED;
         int e;
+        int after; // the byte after the name: from the word when it holds it, no load
         if (stop != 0) {
             int len = Long.numberOfTrailingZeros(stop) >>> 3;
             e = p + len;
+            after = (int) (x >>> (len << 3)) & 0xFF;
             long key = (x & ((1L << (len << 3)) - 1)) | (long) len << 56; // as intern keys it; 0: empty
             int c = 2 * (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - SHORT_CACHE_BITS));
             long[] cache = shortCache;
@@ -479,8 +504,9 @@ final class ChunkTokenizer {
             }
         } else {
             e = fieldEnd(d, p);
+            after = d[e];
         }
-        if (e == p || d[e] != sep) {
+        if (e == p || after != sep) {
             return -1;
         }
         nameIds[role] = v;

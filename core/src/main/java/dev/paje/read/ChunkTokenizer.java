@@ -319,7 +319,7 @@ final class ChunkTokenizer {
         long w = word(d, pos);
         // the id ends at the first byte below '$', which must be a space after 1 to 4 bytes
         int idLength = Long.numberOfTrailingZeros(Swar.belowDollar(w)) >>> 3;
-        if (((idLength - 1) & ~3) != 0 || d[pos + idLength] != ' ') { // the first test: 0, or more than 4
+        if (((idLength - 1) & ~3) != 0 || (w >>> (idLength << 3) & 0xFF) != ' ') { // the first test: 0, or more than 4
             return -1; // not a short id followed by a space: header, blank, comment, odd line
         }
         int idKey = (int) (w & ((1L << (idLength << 3)) - 1)); // the id's bytes, none zero
@@ -372,16 +372,14 @@ final class ChunkTokenizer {
         if (n == 0 || after != ' ') { // a shape has two name fields at least (type, container)
             return -1;
         }
-        double time = n >= 9 && n <= 16 ? times.read(a, b, n) : -1;
+        double time = n >= 8 && n <= 15 ? times.read(a, b, n) : -1;
         if (time < 0) {
             time = n <= 16 ? Numbers.words(a, b, n) : -1;
             if (time < 0 && Double.isNaN(time = Numbers.field(d, p, e))) { // the rare forms: field reads them
                 return -1;
             }
         }
-        int[] id = nameIds;
-        id[0] = -1;
-        id[1] = -1;
+        int[] id = nameIds; // the type and the container: every shape's walk sets them
         id[2] = -1;
         id[3] = -1;
         id[4] = -1;
@@ -482,7 +480,7 @@ final class ChunkTokenizer {
 
     /**
      * Reads the name field at {@code p}, which must end with {@code sep}, into {@link #nameIds}{@code [role]}
-     * from the short-name cache ({@link #MISSED} when not there: interned later); returns its end, or -1 when
+     * from the name caches ({@link #MISSED} when not there: interned later); returns its end, or -1 when
      * it is empty or ends otherwise. Sets {@link #missed} on a miss, even for a line then not recorded: harmless,
      * since {@link #walkRecord} empties {@link #nameIds} first.
      */
@@ -503,8 +501,23 @@ final class ChunkTokenizer {
                 v = (int) cache[c + 1];
             }
         } else {
-            e = fieldEnd(d, p);
-            after = d[e];
+            long y = word(d, p + 8);
+            stop = Swar.belowDollar(y);
+            if (stop != 0) { // 8 to 15 bytes (an event's value: checkpoint): the long-name cache here, not on the miss path
+                int rest = Long.numberOfTrailingZeros(stop) >>> 3;
+                e = p + 8 + rest;
+                after = (int) (y >>> (rest << 3)) & 0xFF;
+                long k1 = y & ((1L << (rest << 3)) - 1); // as intern keys it
+                int len = 8 + rest;
+                int c = longSlot(x, k1, len);
+                long[] cache = longCache;
+                if ((cache[c + 2] & 31) == len && cache[c] == x && cache[c + 1] == k1) {
+                    v = (int) (cache[c + 2] >>> 5);
+                }
+            } else {
+                e = longFieldEnd(d, p + 16);
+                after = d[e];
+            }
         }
         if (e == p || after != sep) {
             return -1;
@@ -751,6 +764,12 @@ final class ChunkTokenizer {
         }
     }
 
+    /** The entry of {@link #longCache} for a name of 8 to 16 bytes: its two words zero-padded, and its length. */
+    private static int longSlot(long k0, long k1, int len) {
+        long h = (k0 * 0x9E3779B97F4A7C15L) ^ (k1 * 0xC2B2AE3D27D4EB4FL) ^ len;
+        return 4 * (int) ((h ^ (h >>> 29)) * 0x9E3779B97F4A7C15L >>> (64 - CACHE_BITS));
+    }
+
     private int intern(int token) {
         return intern(line.buf, line.start[token], line.end[token]);
     }
@@ -780,8 +799,7 @@ final class ChunkTokenizer {
         }
         int rest = len - 8;
         long k1 = rest == 0 ? 0 : (long) Swar.LONGS.get(buf, from + 8) & (-1L >>> (64 - (rest << 3)));
-        long h = (k0 * 0x9E3779B97F4A7C15L) ^ (k1 * 0xC2B2AE3D27D4EB4FL) ^ len;
-        int slot = 4 * (int) ((h ^ (h >>> 29)) * 0x9E3779B97F4A7C15L >>> (64 - CACHE_BITS));
+        int slot = longSlot(k0, k1, len);
         long[] cache = longCache;
         long entry = cache[slot + 2];
         if ((entry & 31) == len && cache[slot] == k0 && cache[slot + 1] == k1) {

@@ -403,8 +403,11 @@ final class ChunkTokenizer {
                     return -1;
                 }
                 p = e + 1;
-                e = fieldEnd(d, p);
-                if (e == p || d[e] != '\n' || Double.isNaN(num = Numbers.field(d, p, e))) {
+                long va = word(d, p);
+                long vb = word(d, p + 8);
+                long ends = lengthAndAfter(d, p, va, vb);
+                e = p + (int) ends;
+                if (e == p || (int) (ends >>> 32) != '\n' || Double.isNaN(num = value(d, p, e, va, vb))) {
                     return -1;
                 }
             }
@@ -473,6 +476,43 @@ final class ChunkTokenizer {
             users[i] = Records.pair(id[4], id[5]);
         }
         return e;
+    }
+
+    /**
+     * The length of the field at {@code p}, whose first sixteen bytes are the words {@code a} and {@code b}, and the
+     * byte after it (bits 32 and up): from the words when they hold them.
+     */
+    private static long lengthAndAfter(byte[] d, int p, long a, long b) {
+        long stop = Swar.belowDollar(a);
+        if (stop != 0) {
+            int n = Long.numberOfTrailingZeros(stop) >>> 3;
+            return (a >>> (n << 3) & 0xFF) << 32 | n;
+        }
+        stop = Swar.belowDollar(b);
+        if (stop != 0) {
+            int k = Long.numberOfTrailingZeros(stop) >>> 3;
+            return (b >>> (k << 3) & 0xFF) << 32 | (8 + k);
+        }
+        int n = longFieldEnd(d, p + 16) - p;
+        return (long) (d[p + n] & 0xFF) << 32 | n;
+    }
+
+    /**
+     * A variable's value at {@code [p, e)}, whose first sixteen bytes are the words {@code a} and {@code b}: its sign
+     * taken off without a branch (values of both signs alternate), the rest read by {@link Numbers#words}, so most
+     * values need no call to {@link Numbers#field}; the same double as {@code field}.
+     */
+    private static double value(byte[] d, int p, int e, long a, long b) {
+        int minus = ((int) a & 0xFF) == '-' ? 1 : 0;
+        int shift = minus << 3;
+        int n = e - p - minus;
+        if (n >= 1 && n <= 16) {
+            double v = Numbers.words(a >>> shift | b << 1 << (63 - shift), b >>> shift, n);
+            if (v >= 0) {
+                return Double.longBitsToDouble(Double.doubleToRawLongBits(v) ^ (long) minus << 63); // -v when signed
+            }
+        }
+        return Numbers.field(d, p, e);
     }
 
     /** Whether a name of the line being walked is {@link #MISSED}. */

@@ -183,7 +183,8 @@ final class ChunkTokenizer {
     /**
      * Per definition slot, its shape when {@link #walkRecord} reads its lines, else null: the time first, then
      * only name fields, then maybe a last number or key. Element 0: {@link #TAIL_NONE}, {@link #TAIL_NUMBER} or
-     * {@link #TAIL_KEY}; element {@code f} (1 to the name fields' count): the index in {@link #nameIds} of field f.
+     * {@link #TAIL_KEY} (bits 0-3), the kind (bits 4-7) and the elements used (bits 8 and up); element {@code f} (1 to
+     * the name fields' count): the index in {@link #nameIds} of field f.
      */
     private int[][] shapes = new int[16][];
     private static final int TAIL_NONE = 0;
@@ -220,8 +221,11 @@ final class ChunkTokenizer {
                 : tail == TAIL_NUMBER && count == 2 ? KIND_2_NUMBER
                 : tail == TAIL_KEY && count == 4 ? KIND_4_KEY
                 : KIND_ANY;
-        shape[0] = tail | kind << 4;
-        return java.util.Arrays.copyOf(shape, tail == TAIL_NONE ? fields : fields - 1);
+        int length = tail == TAIL_NONE ? fields : fields - 1;
+        shape[0] = tail | kind << 4 | length << 8;
+        // at least eight long, the length in element 0: C2 merges the range checks of shape[0..4] into one at shape[0],
+        // which failed (a recompilation of walkRecord) at the first line of a shorter shape
+        return java.util.Arrays.copyOf(shape, Math.max(8, length));
     }
 
     /**
@@ -354,22 +358,9 @@ final class ChunkTokenizer {
         // the time's two words serve its end, the byte after it and its digits: two loads, not five
         long a = word(d, p);
         long b = word(d, p + 8);
-        long stop = Swar.belowDollar(a);
-        int n; // the time's length
-        int after; // the byte after it
-        if (stop != 0) {
-            n = Long.numberOfTrailingZeros(stop) >>> 3;
-            after = (int) (a >>> (n << 3)) & 0xFF;
-        } else if ((stop = Swar.belowDollar(b)) != 0) {
-            int k = Long.numberOfTrailingZeros(stop) >>> 3;
-            n = 8 + k;
-            after = (int) (b >>> (k << 3)) & 0xFF;
-        } else {
-            n = longFieldEnd(d, p + 16) - p;
-            after = d[p + n];
-        }
+        int n = length(d, p, a, b); // the time's length
         int e = p + n;
-        if (n == 0 || after != ' ') { // a shape has two name fields at least (type, container)
+        if (n == 0 || d[e] != ' ') { // a shape has two name fields at least (type, container)
             return -1;
         }
         double time = n >= 8 && n <= 15 ? times.read(a, b, n) : -1;
@@ -386,7 +377,7 @@ final class ChunkTokenizer {
         id[5] = -1;
         double num = 0;
         long key = -1;
-        switch (shape[0] >>> 4) {
+        switch (shape[0] >>> 4 & 15) {
             case KIND_2 -> {
                 if ((e = name(d, e + 1, shape[1], ' ')) < 0 || (e = name(d, e + 1, shape[2], '\n')) < 0) {
                     return -1;
@@ -405,9 +396,8 @@ final class ChunkTokenizer {
                 p = e + 1;
                 long va = word(d, p);
                 long vb = word(d, p + 8);
-                long ends = lengthAndAfter(d, p, va, vb);
-                e = p + (int) ends;
-                if (e == p || (int) (ends >>> 32) != '\n' || Double.isNaN(num = value(d, p, e, va, vb))) {
+                e = p + length(d, p, va, vb);
+                if (e == p || d[e] != '\n' || Double.isNaN(num = value(d, p, e, va, vb))) {
                     return -1;
                 }
             }
@@ -417,14 +407,14 @@ final class ChunkTokenizer {
                     return -1;
                 }
                 p = e + 1;
-                e = fieldEnd(d, p);
+                e = p + length(d, p, word(d, p), word(d, p + 8));
                 if (e == p || d[e] != '\n') {
                     return -1;
                 }
                 key = Records.pair(p, e); // not interned: keys are often unique per link
             }
             default -> {
-                int fields = shape.length;
+                int fields = shape[0] >>> 8;
                 int tail = shape[0] & 15;
                 int last = tail == TAIL_NONE ? fields - 1 : fields; // the index of the line's last field
                 for (int f = 1; f < fields; f++) {
@@ -479,22 +469,15 @@ final class ChunkTokenizer {
     }
 
     /**
-     * The length of the field at {@code p}, whose first sixteen bytes are the words {@code a} and {@code b}, and the
-     * byte after it (bits 32 and up): from the words when they hold them.
+     * The length of the field at {@code p} (up to its first byte below '$'), whose first sixteen bytes are the words
+     * {@code a} and {@code b}: without a branch on the word that ends it, which C2 would compile for the lengths met
+     * first and trap on at the first longer one (a link key reaching eight bytes: k1000000).
      */
-    private static long lengthAndAfter(byte[] d, int p, long a, long b) {
-        long stop = Swar.belowDollar(a);
-        if (stop != 0) {
-            int n = Long.numberOfTrailingZeros(stop) >>> 3;
-            return (a >>> (n << 3) & 0xFF) << 32 | n;
-        }
-        stop = Swar.belowDollar(b);
-        if (stop != 0) {
-            int k = Long.numberOfTrailingZeros(stop) >>> 3;
-            return (b >>> (k << 3) & 0xFF) << 32 | (8 + k);
-        }
-        int n = longFieldEnd(d, p + 16) - p;
-        return (long) (d[p + n] & 0xFF) << 32 | n;
+    private static int length(byte[] d, int p, long a, long b) {
+        int ta = Long.numberOfTrailingZeros(Swar.belowDollar(a)); // 64: none in a
+        int tb = Long.numberOfTrailingZeros(Swar.belowDollar(b));
+        int n = (ta >>> 3) + (ta >>> 6) * (tb >>> 3); // ta = 64: 8 + the bytes of b before its stop
+        return n < 16 ? n : longFieldEnd(d, p + 16) - p;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.paje.query;
 
+import dev.paje.store.EntityTable;
 import dev.paje.store.StateSummary;
 import dev.paje.store.StateTable;
 import java.util.Arrays;
@@ -73,6 +74,8 @@ public final class StateSampler extends PixelSampler<StateSampler> {
     /** Summary bucket rows are copied here a block's worth at a time. */
     private static final int ENTRY_ROWS = 256;
     private final long[] entryBuffer = new long[ENTRY_ROWS * StateSummary.BUCKET_STRIDE];
+    /** The rows of a zoom finer than the summary's levels, copied here a block at a time ({@link Window#stateRows}). */
+    private final long[] rowBuffer = new long[EntityTable.BLOCK_ROWS * StateTable.STRIDE];
 
     /** Whether zoomed-out cells are made as buckets come ({@link #streamBuckets}); false: the pieces path (tests compare). */
     private boolean streaming = true;
@@ -95,9 +98,7 @@ public final class StateSampler extends PixelSampler<StateSampler> {
         if (lastLevel >= 0) {
             return sampleSummary(summary, lastLevel);
         }
-        Window.states(t, grid.start(), grid.end(), row -> {
-            double s = t.start(row);
-            double e = t.end(row);
+        Window.stateRows(t, grid.start(), grid.end(), rowBuffer, (row, s, e, value, level) -> {
             if (Double.isNaN(e)) {
                 e = traceEnd;
             }
@@ -105,10 +106,10 @@ public final class StateSampler extends PixelSampler<StateSampler> {
                 itemRow.add(row);
                 itemStart.add(s);
                 itemEnd.add(e);
-                itemValue.add(t.value(row));
-                itemLevel.add(t.level(row));
+                itemValue.add(value);
+                itemLevel.add(level);
             } else {
-                accumulate(Math.max(s, grid.start()), Math.min(e, grid.end()), Math.max(0, t.level(row)), t.value(row));
+                accumulate(Math.max(s, grid.start()), Math.min(e, grid.end()), Math.max(0, level), value);
             }
         });
         for (int level = 0; level <= maxLevel; level++) {

@@ -1,5 +1,6 @@
 package dev.paje.query;
 
+import dev.paje.store.EntityTable;
 import dev.paje.store.VariableSummary;
 import dev.paje.store.VariableTable;
 
@@ -58,10 +59,8 @@ public final class VariableSampler extends PixelSampler<VariableSampler> {
         if (lastLevel >= 0) {
             sampleSummary(t, summary, lastLevel);
         } else {
-            Window.variables(t, grid.start(), grid.end(), row -> {
-                double e = t.end(row);
-                step(row, t.start(row), Double.isNaN(e) ? traceEnd : e, t.value(row));
-            });
+            Window.variableRows(t, grid.start(), grid.end(), rowBuffer,
+                    (row, s, e, v) -> step(row, s, Double.isNaN(e) ? traceEnd : e, v));
         }
         if (hi >= 0) {
             for (int p = lo; p <= hi; p++) {
@@ -146,6 +145,8 @@ public final class VariableSampler extends PixelSampler<VariableSampler> {
     /** Summary bucket rows are copied here a block's worth at a time. */
     private static final int ENTRY_ROWS = 256;
     private final long[] entryBuffer = new long[ENTRY_ROWS * VariableSummary.BUCKET_STRIDE];
+    /** The rows of a zoom finer than the summary's levels, copied here a block at a time ({@link Window#variableRows}). */
+    private final long[] rowBuffer = new long[EntityTable.BLOCK_ROWS * VariableTable.STRIDE];
 
     private void accumulate(int first, int lastPx, double low, double high, double v, int row) {
         if (touched == null) {

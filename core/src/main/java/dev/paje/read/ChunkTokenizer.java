@@ -183,7 +183,8 @@ final class ChunkTokenizer {
     /**
      * Per definition slot, its shape when {@link #walkRecord} reads its lines, else null: the time first, then
      * only name fields, then maybe a last number or key. Element 0: {@link #TAIL_NONE}, {@link #TAIL_NUMBER} or
-     * {@link #TAIL_KEY}; element {@code f} (1 to the name fields' count): the index in {@link #nameIds} of field f.
+     * {@link #TAIL_KEY} (bits 0-3), the kind (bits 4-7) and the elements used (bits 8 and up); element {@code f} (1 to
+     * the name fields' count): the index in {@link #nameIds} of field f.
      */
     private int[][] shapes = new int[16][];
     private static final int TAIL_NONE = 0;
@@ -220,8 +221,11 @@ final class ChunkTokenizer {
                 : tail == TAIL_NUMBER && count == 2 ? KIND_2_NUMBER
                 : tail == TAIL_KEY && count == 4 ? KIND_4_KEY
                 : KIND_ANY;
-        shape[0] = tail | kind << 4;
-        return java.util.Arrays.copyOf(shape, tail == TAIL_NONE ? fields : fields - 1);
+        int length = tail == TAIL_NONE ? fields : fields - 1;
+        shape[0] = tail | kind << 4 | length << 8;
+        // at least eight long, the length in element 0: C2 merges the range checks of shape[0..4] into one at shape[0],
+        // which failed (a recompilation of walkRecord) at the first line of a shorter shape
+        return java.util.Arrays.copyOf(shape, Math.max(8, length));
     }
 
     /**
@@ -319,7 +323,7 @@ final class ChunkTokenizer {
         long w = word(d, pos);
         // the id ends at the first byte below '$', which must be a space after 1 to 4 bytes
         int idLength = Long.numberOfTrailingZeros(Swar.belowDollar(w)) >>> 3;
-        if (((idLength - 1) & ~3) != 0 || d[pos + idLength] != ' ') { // the first test: 0, or more than 4
+        if (((idLength - 1) & ~3) != 0 || (w >>> (idLength << 3) & 0xFF) != ' ') { // the first test: 0, or more than 4
             return -1; // not a short id followed by a space: header, blank, comment, odd line
         }
         int idKey = (int) (w & ((1L << (idLength << 3)) - 1)); // the id's bytes, none zero
@@ -336,6 +340,9 @@ final class ChunkTokenizer {
         return splitRecord(d, pos + idLength + 1, slot, pos, number);
     }
 
+    /** The last time's first eight bytes, converted once for the lines whose times share them. */
+    private final TimePrefix times = new TimePrefix();
+
     /** An empty slot of {@link #nameIds}: a name the caches did not hold, interned once the line is known good. */
     private static final int MISSED = -2;
     private final int[] missFrom = new int[NAME_FIELDS];
@@ -348,24 +355,29 @@ final class ChunkTokenizer {
      * line is known good, in the roles' order (as {@link #record} interns them: the same ids).
      */
     private int walkRecord(byte[] d, int p, int slot, int[] shape, int pos, int number) {
-        int e = fieldEnd(d, p);
-        if (e == p || d[e] != ' ') { // a shape has two name fields at least (type, container)
+        // the time's two words serve its end, the byte after it and its digits: two loads, not five
+        long a = word(d, p);
+        long b = word(d, p + 8);
+        int n = length(d, p, a, b); // the time's length
+        int e = p + n;
+        if (n == 0 || d[e] != ' ') { // a shape has two name fields at least (type, container)
             return -1;
         }
-        double time = Numbers.field(d, p, e);
-        if (Double.isNaN(time)) {
-            return -1;
+        double time = n >= 8 && n <= 15 ? times.read(a, b, n) : -1;
+        if (time < 0) {
+            time = n <= 16 ? Numbers.words(a, b, n) : -1;
+            if (time < 0 && Double.isNaN(time = Numbers.field(d, p, e))) { // the rare forms: field reads them
+                return -1;
+            }
         }
-        int[] id = nameIds;
-        id[0] = -1;
-        id[1] = -1;
+        int[] id = nameIds; // the type and the container: every shape's walk sets them
         id[2] = -1;
         id[3] = -1;
         id[4] = -1;
         id[5] = -1;
         double num = 0;
         long key = -1;
-        switch (shape[0] >>> 4) {
+        switch (shape[0] >>> 4 & 15) {
             case KIND_2 -> {
                 if ((e = name(d, e + 1, shape[1], ' ')) < 0 || (e = name(d, e + 1, shape[2], '\n')) < 0) {
                     return -1;
@@ -382,8 +394,10 @@ final class ChunkTokenizer {
                     return -1;
                 }
                 p = e + 1;
-                e = fieldEnd(d, p);
-                if (e == p || d[e] != '\n' || Double.isNaN(num = Numbers.field(d, p, e))) {
+                long va = word(d, p);
+                long vb = word(d, p + 8);
+                e = p + length(d, p, va, vb);
+                if (e == p || d[e] != '\n' || Double.isNaN(num = value(d, p, e, va, vb))) {
                     return -1;
                 }
             }
@@ -393,14 +407,14 @@ final class ChunkTokenizer {
                     return -1;
                 }
                 p = e + 1;
-                e = fieldEnd(d, p);
+                e = p + length(d, p, word(d, p), word(d, p + 8));
                 if (e == p || d[e] != '\n') {
                     return -1;
                 }
                 key = Records.pair(p, e); // not interned: keys are often unique per link
             }
             default -> {
-                int fields = shape.length;
+                int fields = shape[0] >>> 8;
                 int tail = shape[0] & 15;
                 int last = tail == TAIL_NONE ? fields - 1 : fields; // the index of the line's last field
                 for (int f = 1; f < fields; f++) {
@@ -454,12 +468,42 @@ final class ChunkTokenizer {
         return e;
     }
 
+    /**
+     * The length of the field at {@code p} (up to its first byte below '$'), whose first sixteen bytes are the words
+     * {@code a} and {@code b}: without a branch on the word that ends it, which C2 would compile for the lengths met
+     * first and trap on at the first longer one (a link key reaching eight bytes: k1000000).
+     */
+    private static int length(byte[] d, int p, long a, long b) {
+        int ta = Long.numberOfTrailingZeros(Swar.belowDollar(a)); // 64: none in a
+        int tb = Long.numberOfTrailingZeros(Swar.belowDollar(b));
+        int n = (ta >>> 3) + (ta >>> 6) * (tb >>> 3); // ta = 64: 8 + the bytes of b before its stop
+        return n < 16 ? n : longFieldEnd(d, p + 16) - p;
+    }
+
+    /**
+     * A variable's value at {@code [p, e)}, whose first sixteen bytes are the words {@code a} and {@code b}: its sign
+     * taken off without a branch (values of both signs alternate), the rest read by {@link Numbers#words}, so most
+     * values need no call to {@link Numbers#field}; the same double as {@code field}.
+     */
+    private static double value(byte[] d, int p, int e, long a, long b) {
+        int minus = ((int) a & 0xFF) == '-' ? 1 : 0;
+        int shift = minus << 3;
+        int n = e - p - minus;
+        if (n >= 1 && n <= 16) {
+            double v = Numbers.words(a >>> shift | b << 1 << (63 - shift), b >>> shift, n);
+            if (v >= 0) {
+                return Double.longBitsToDouble(Double.doubleToRawLongBits(v) ^ (long) minus << 63); // -v when signed
+            }
+        }
+        return Numbers.field(d, p, e);
+    }
+
     /** Whether a name of the line being walked is {@link #MISSED}. */
     private boolean missed;
 
     /**
      * Reads the name field at {@code p}, which must end with {@code sep}, into {@link #nameIds}{@code [role]}
-     * from the short-name cache ({@link #MISSED} when not there: interned later); returns its end, or -1 when
+     * from the name caches ({@link #MISSED} when not there: interned later); returns its end, or -1 when
      * it is empty or ends otherwise. Sets {@link #missed} on a miss, even for a line then not recorded: harmless,
      * since {@link #walkRecord} empties {@link #nameIds} first.
      */
@@ -468,9 +512,11 @@ final class ChunkTokenizer {
         long stop = Swar.belowDollar(x);
         int v = MISSED;
         int e;
+        int after; // the byte after the name: from the word when it holds it, no load
         if (stop != 0) {
             int len = Long.numberOfTrailingZeros(stop) >>> 3;
             e = p + len;
+            after = (int) (x >>> (len << 3)) & 0xFF;
             long key = (x & ((1L << (len << 3)) - 1)) | (long) len << 56; // as intern keys it; 0: empty
             int c = 2 * (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - SHORT_CACHE_BITS));
             long[] cache = shortCache;
@@ -478,9 +524,25 @@ final class ChunkTokenizer {
                 v = (int) cache[c + 1];
             }
         } else {
-            e = fieldEnd(d, p);
+            long y = word(d, p + 8);
+            stop = Swar.belowDollar(y);
+            if (stop != 0) { // 8 to 15 bytes (an event's value: checkpoint): the long-name cache here, not on the miss path
+                int rest = Long.numberOfTrailingZeros(stop) >>> 3;
+                e = p + 8 + rest;
+                after = (int) (y >>> (rest << 3)) & 0xFF;
+                long k1 = y & ((1L << (rest << 3)) - 1); // as intern keys it
+                int len = 8 + rest;
+                int c = longSlot(x, k1, len);
+                long[] cache = longCache;
+                if ((cache[c + 2] & 31) == len && cache[c] == x && cache[c + 1] == k1) {
+                    v = (int) (cache[c + 2] >>> 5);
+                }
+            } else {
+                e = longFieldEnd(d, p + 16);
+                after = d[e];
+            }
         }
-        if (e == p || d[e] != sep) {
+        if (e == p || after != sep) {
             return -1;
         }
         nameIds[role] = v;
@@ -725,6 +787,12 @@ final class ChunkTokenizer {
         }
     }
 
+    /** The entry of {@link #longCache} for a name of 8 to 16 bytes: its two words zero-padded, and its length. */
+    private static int longSlot(long k0, long k1, int len) {
+        long h = (k0 * 0x9E3779B97F4A7C15L) ^ (k1 * 0xC2B2AE3D27D4EB4FL) ^ len;
+        return 4 * (int) ((h ^ (h >>> 29)) * 0x9E3779B97F4A7C15L >>> (64 - CACHE_BITS));
+    }
+
     private int intern(int token) {
         return intern(line.buf, line.start[token], line.end[token]);
     }
@@ -754,8 +822,7 @@ final class ChunkTokenizer {
         }
         int rest = len - 8;
         long k1 = rest == 0 ? 0 : (long) Swar.LONGS.get(buf, from + 8) & (-1L >>> (64 - (rest << 3)));
-        long h = (k0 * 0x9E3779B97F4A7C15L) ^ (k1 * 0xC2B2AE3D27D4EB4FL) ^ len;
-        int slot = 4 * (int) ((h ^ (h >>> 29)) * 0x9E3779B97F4A7C15L >>> (64 - CACHE_BITS));
+        int slot = longSlot(k0, k1, len);
         long[] cache = longCache;
         long entry = cache[slot + 2];
         if ((entry & 31) == len && cache[slot] == k0 && cache[slot + 1] == k1) {

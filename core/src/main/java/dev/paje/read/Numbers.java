@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
  * falls back to the JDK.
  */
 final class Numbers {
-    private static final double[] POW10 = {
+    static final double[] POW10 = {
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
     };
@@ -117,6 +117,40 @@ final class Numbers {
         return parse(buf, from, to);
     }
 
+    /**
+     * {@link #field}'s common forms from the field's first sixteen bytes, already read as the words {@code a}
+     * (bytes 0-7) and {@code b} (8-15), its length {@code n} (1 to 16): no load from the array. The same integer
+     * over the same power of ten as {@code field} (the same double); -1 for any other form ({@code field} then).
+     */
+    static double words(long a, long b, int n) {
+        long next = a >>> 8 | b << 56; // the word at byte 1: the bytes after a dot squeezed out come from it
+        if (n <= 9) {
+            long dots = Swar.zeros(a ^ DOTS) & (n >= 8 ? -1L : (1L << (n << 3)) - 1);
+            int d = Long.numberOfTrailingZeros(dots) >>> 3; // digits before the dot; 8 when none
+            int m = dots == 0 ? n : n - 1; // digits
+            if (d != 0 && m <= 8) {
+                long low = -1L >>> (64 - (d << 3));
+                long v = digits((a & low) | (next & ~low), m);
+                if (v >= 0) {
+                    return dots == 0 ? (double) v : (double) v / POW10[m - d];
+                }
+            }
+        } else { // 10 to 16 bytes: eight digits, then the rest (bytes 9 to 15: all in b)
+            long dots = Swar.zeros(a ^ DOTS);
+            int d = Long.numberOfTrailingZeros(dots) >>> 3;
+            int m = n - 1;
+            if (d != 0 && d != 8) {
+                long low = -1L >>> (64 - (d << 3));
+                long high = digits((a & low) | (next & ~low), 8);
+                long rest = digits(b >>> 8, m - 8);
+                if ((high | rest) >= 0) {
+                    return (double) (high * LONG_POW10[m - 8] + rest) / POW10[m - d];
+                }
+            }
+        }
+        return -1;
+    }
+
     /** {@link #parse} of any form: more digits, an exponent, a '+', not a number. */
     private static double signed(byte[] buf, int from, int to) {
         int i = from;
@@ -157,8 +191,8 @@ final class Numbers {
     }
 
     private static final long ZEROS = 0x3030303030303030L;
-    private static final long DOTS = 0x2E2E2E2E2E2E2E2EL;
-    private static final long[] LONG_POW10 = {1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000};
+    static final long DOTS = 0x2E2E2E2E2E2E2E2EL;
+    static final long[] LONG_POW10 = {1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000};
 
     /**
      * Digits, one '.', digits, at most eight on each side and fifteen in all, read eight bytes at a
@@ -201,7 +235,7 @@ final class Numbers {
      * {@code k == 8}: the JIT had compiled that test for the numbers seen first, and a trace whose times reach 8
      * digits (10.000000) later recompiled the tokenizer's whole inlined line.
      */
-    private static long digits(long w, int k) {
+    static long digits(long w, int k) {
         int pad = 8 - k; // leading '0's, so that the digits end the word
         long mask = -1L >>> (pad << 3);
         w = (w & mask) << (pad << 3) | ZEROS >>> (k << 2) >>> (k << 2);

@@ -15,6 +15,7 @@ import dev.paje.store.TypeKind;
 import dev.paje.store.VariableTable;
 import java.io.IOException;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /** The rows of a window answer for some containers, as comma-separated JSON objects: one part of the answer. */
 final class WindowRows {
@@ -27,6 +28,15 @@ final class WindowRows {
     private final boolean dominant;
     /** Parts rendered as binary answers' parts ({@link JsonOut#binary}). */
     private final boolean binary;
+
+    /**
+     * The samplers no part is using: a part takes a set and gives it back, so the parts an answer renders on one thread
+     * share one set (the samplers are refilled per table; their columns grow once per answer and thread, not per part).
+     */
+    private final ConcurrentLinkedQueue<Samplers> idle = new ConcurrentLinkedQueue<>();
+
+    private record Samplers(StateSampler states, PointSampler points, VariableSampler variables) {
+    }
 
     WindowRows(TraceView model, PixelGrid grid, List<Type> types, WindowTables tables, boolean dominant, boolean binary) {
         this.model = model;
@@ -43,9 +53,16 @@ final class WindowRows {
     }
 
     void write(JsonOut g, List<Container> containers) throws IOException {
-        StateSampler states = new StateSampler(grid, tables.end());
-        PointSampler points = new PointSampler(grid);
-        VariableSampler variables = new VariableSampler(grid, tables.end());
+        Samplers samplers = idle.poll();
+        if (samplers == null) {
+            samplers = new Samplers(new StateSampler(grid, tables.end()), new PointSampler(grid), new VariableSampler(grid, tables.end()));
+        }
+        write(g, containers, samplers.states(), samplers.points(), samplers.variables());
+        idle.offer(samplers); // not after a failure: the answer is dropped anyway
+    }
+
+    private void write(JsonOut g, List<Container> containers, StateSampler states, PointSampler points, VariableSampler variables)
+            throws IOException {
         WindowWriter columns = new WindowWriter(g);
         for (Container c : containers) {
             g.beginObject();

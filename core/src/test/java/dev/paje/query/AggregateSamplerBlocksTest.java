@@ -60,7 +60,7 @@ class AggregateSamplerBlocksTest {
     }
 
     /** Threads t0.. under node n, created at random times, pushing and popping values 4 deep at most, some left open. */
-    private static String randomTrace(Random r) {
+    static String randomTrace(Random r) {
         StringBuilder s = new StringBuilder(String.join("\n",
                 "%EventDef PajeDefineContainerType 0", "% Alias string", "% Type string", "% Name string", "%EndEventDef",
                 "%EventDef PajeDefineStateType 1", "% Alias string", "% Type string", "% Name string", "%EndEventDef",

@@ -133,6 +133,51 @@ class NumbersTest {
      * random texts of digits, dots, signs and exponents, and the times and values of traces, followed by noise.
      */
     @Test
+    void wordsAndTimePrefixReadWhatFieldReads() {
+        Random random = new Random(31);
+        java.util.List<String> texts = new java.util.ArrayList<>();
+        for (int i = 0; i < 100_000; i++) {
+            texts.add(randomText(random, "0123456789..-+eE"));
+            long whole = random.nextLong(0, 10_000_000_000L) / (long) Math.pow(10, random.nextInt(11));
+            long micros = random.nextInt(1_000_000);
+            for (int k = random.nextInt(1, 12); k > 0; k--) { // a run of times sharing their first bytes, as in a trace
+                texts.add(String.format(java.util.Locale.ROOT, "%d.%06d", whole, micros));
+                micros += random.nextInt(1, 40);
+                if (micros >= 1_000_000) {
+                    micros -= 1_000_000;
+                    whole++;
+                }
+            }
+            texts.add(String.format(java.util.Locale.ROOT, "%." + random.nextInt(1, 9) + "f", random.nextDouble(0, 1e6)));
+        }
+        TimePrefix prefix = new TimePrefix();
+        int byPrefix = 0;
+        int byWords = 0;
+        for (String text : texts) {
+            byte[] bytes = (text + " \n" + "x".repeat(20)).getBytes(StandardCharsets.ISO_8859_1);
+            int n = text.length();
+            if (n == 0 || n > 16) {
+                continue;
+            }
+            long field = Double.doubleToRawLongBits(Numbers.field(bytes, 0, n));
+            long a = (long) Swar.LONGS.get(bytes, 0);
+            long b = (long) Swar.LONGS.get(bytes, 8);
+            double w = Numbers.words(a, b, n);
+            if (w >= 0) {
+                byWords++;
+                assertThat(Double.doubleToRawLongBits(w)).as("words '%s'", text).isEqualTo(field);
+            }
+            double t = n >= 8 && n <= 15 ? prefix.read(a, b, n) : -1;
+            if (t >= 0) {
+                byPrefix++;
+                assertThat(Double.doubleToRawLongBits(t)).as("prefix '%s'", text).isEqualTo(field);
+            }
+        }
+        assertThat(byWords).isGreaterThan(300_000); // the common forms take the new paths
+        assertThat(byPrefix).isGreaterThan(200_000);
+    }
+
+    @Test
     void fieldReadsWhatParseReads() {
         Random random = new Random(29);
         String[] noise = {" ", "\n", ".", "5", "e", "-", "\u00ff"};

@@ -62,6 +62,15 @@ final class ChunkTokenizer {
      * its array must have {@link #PAD} bytes of room past the chunk ({@link BatchPool} gives such arrays).
      */
     Batch tokenize(Batch b, Header header) {
+        return tokenize(b, header, null, null);
+    }
+
+    /**
+     * {@link #tokenize(Batch, Header)}; with {@code summarizer}, the entity records are summarized into {@code summary}
+     * as they are taken from the staging area ({@link RunSummary}) instead of being written to the batch's columns,
+     * which then hold only each record's definition, offset and line.
+     */
+    Batch tokenize(Batch b, Header header, RunSummarizer summarizer, RunSummary summary) {
         if (names.size() > MAX_LOCAL_NAMES) {
             names = new Names();
             worker = maps.newWorker();
@@ -94,7 +103,13 @@ final class ChunkTokenizer {
         }
         b.lines = number;
         b.names = names.view();
-        fill(b, groups == null ? null : groups.order(containers, staged, names.size()));
+        int[] order = groups == null ? null : groups.order(containers, staged, names.size());
+        if (summarizer == null) {
+            fill(b, order);
+        } else {
+            fillSummarized(b, order, summarizer, summary);
+        }
+        b.summary = summary;
         return b;
     }
 
@@ -297,6 +312,56 @@ final class ChunkTokenizer {
                 user0[k] = (int) x;
                 user1[k] = (int) (x >>> 32);
             }
+        }
+    }
+
+    /**
+     * {@link #fill} for a check: raw records as there, entity records handed to {@code summarizer} straight from the
+     * staging area (no column written or read back for them).
+     */
+    private void fillSummarized(Batch b, int[] src, RunSummarizer summarizer, RunSummary summary) {
+        int n = staged;
+        b.ensure(n);
+        b.size = n;
+        long[] r = rec;
+        int[] cs = containers;
+        EventDefinition[] slots = defs;
+        EventDefinition[] def = b.def;
+        int[] offset = b.offset;
+        int[] line = b.line;
+        summarizer.begin(b, summary);
+        boolean inRun = false;
+        for (int k = 0; k < n; k++) {
+            int i = src == null ? k : src[k];
+            int base = i * Records.STRIDE;
+            long at = r[base + Records.AT];
+            offset[k] = (int) at;
+            line[k] = (int) (at >>> 32);
+            int c = cs[i];
+            if (c < 0) {
+                def[k] = null; // a raw line
+                if (inRun) {
+                    summarizer.endRun(summary, k);
+                    inRun = false;
+                }
+                continue;
+            }
+            EventDefinition d = slots[c >>> CONTAINER_BITS];
+            def[k] = d;
+            if (!inRun) {
+                summarizer.startRun(summary, k);
+                inRun = true;
+            }
+            if (summary.failure == null) {
+                long x = r[base + Records.TYPE_VALUE];
+                long key = d.keyPosition >= 0 ? keys[i] : -1;
+                summarizer.record(summary, d, c & CONTAINER_MASK, (int) x, (int) (x >>> 32),
+                        Double.longBitsToDouble(r[base + Records.TIME]), Double.longBitsToDouble(r[base + Records.NUMBER]),
+                        d.otherPosition >= 0 ? others[i] : -1, (int) key, (int) (key >>> 32), (int) (at >>> 32));
+            }
+        }
+        if (inRun) {
+            summarizer.endRun(summary, n);
         }
     }
 

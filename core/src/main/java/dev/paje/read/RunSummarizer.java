@@ -34,32 +34,26 @@ final class RunSummarizer {
     private int[] next = new int[256];
     private int stamp;
 
-    /** Summarizes every run of {@code b} into {@code s}. */
-    void summarize(Batch b, RunSummary s) {
+    private byte[] data;
+    private int firstHalf;
+    private int lastC;
+    private int lastT;
+    private int lastE;
+    private double min;
+    private double max;
+
+    /** Starts the summary of batch {@code b}'s runs (its records are then given run by run, in their order). */
+    void begin(Batch b, RunSummary s) {
         s.reset(b.data);
-        int i = 0;
-        while (i < b.size) {
-            if (b.def[i] == null) {
-                i++;
-                continue;
-            }
-            int j = i + 1;
-            while (j < b.size && b.def[j] != null) {
-                j++;
-            }
-            run(b, i, j, s);
-            if (s.failure != null) {
-                return;
-            }
-            i = j;
-        }
+        data = b.data;
+        sizeNames(b.names.size());
     }
 
-    private void run(Batch b, int from, int to, RunSummary s) {
+    /** A run starts at record {@code k}. */
+    void startRun(RunSummary s, int k) {
         s.ensureRuns();
         int r = s.runs++;
-        s.runFrom[r] = from;
-        s.runTo[r] = to;
+        s.runFrom[r] = k;
         if (++stamp == 0) { // after 2^32 runs: clear the stamps once
             Arrays.fill(firstEntryStamp, 0);
             Arrays.fill(valueStamp, 0);
@@ -68,126 +62,18 @@ final class RunSummarizer {
             stamp = 1;
         }
         keysUsed = 0;
-        int firstHalf = s.halves;
-        sizeNames(b.names.size());
-        double min = Double.POSITIVE_INFINITY;
-        double max = Double.NEGATIVE_INFINITY;
-        int lastC = -1;
-        int lastT = -1;
-        int e = -1;
-        for (int k = from; k < to; k++) {
-            EventDefinition def = b.def[k];
-            if (def.userCount > 0) {
-                s.failure = "user fields";
-                return;
-            }
-            EventKind kind = def.kind();
-            byte cat = category(kind);
-            int c = b.container[k];
-            int t = b.type[k];
-            if (c != lastC || t != lastT) {
-                e = entry(s, c, t, cat, k, b);
-                lastC = c;
-                lastT = t;
-            }
-            if (s.kind[e] != cat) {
-                s.failure = "one type used by events of two kinds";
-                return;
-            }
-            double time = b.time[k];
-            int line = b.line[k];
-            min = Math.min(min, time);
-            if (time >= max) {
-                max = time;
-            }
-            s.count[e]++;
-            if (time >= s.maxTime[e]) {
-                s.maxTime[e] = time;
-                s.maxLine[e] = line;
-            }
-            if (cat != RunSummary.LINK) {
-                if (time < s.lastTime[e]) {
-                    s.failure = "events out of time order";
-                    return;
-                }
-                if (cat == RunSummary.VARIABLE && s.count[e] > 1 && time != s.lastTime[e]) {
-                    s.rows[e]++;
-                }
-                s.lastTime[e] = time;
-                s.lastLine[e] = line;
-            }
-            switch (kind) {
-                case SET_STATE -> {
-                    value(s, t, b.value[k], line);
-                    s.absolute[e] = true;
-                    s.depth[e] = 1;
-                    s.rows[e]++;
-                }
-                case PUSH_STATE -> {
-                    value(s, t, b.value[k], line);
-                    int d = s.depth[e];
-                    if (s.absolute[e]) {
-                        if (d >= Short.MAX_VALUE) {
-                            s.failure = "states nested too deep";
-                            return;
-                        }
-                    } else if (d > s.highest[e]) {
-                        s.highest[e] = d;
-                    }
-                    s.depth[e] = d + 1;
-                    s.rows[e]++;
-                }
-                case POP_STATE -> {
-                    int d = s.depth[e] - 1;
-                    if (s.absolute[e]) {
-                        if (d < 0) {
-                            s.failure = "a pop on an empty stack";
-                            return;
-                        }
-                    } else if (d < s.lowest[e]) {
-                        s.lowest[e] = d;
-                    }
-                    s.depth[e] = d;
-                }
-                case RESET_STATE -> {
-                    s.absolute[e] = true;
-                    s.depth[e] = 0;
-                }
-                case NEW_EVENT -> {
-                    value(s, t, b.value[k], line);
-                    s.rows[e]++;
-                }
-                case SET_VARIABLE -> {
-                    s.hasSet[e] = true;
-                    s.current[e] = b.number[k];
-                }
-                case ADD_VARIABLE, SUB_VARIABLE -> {
-                    double v = kind == EventKind.ADD_VARIABLE ? b.number[k] : -b.number[k];
-                    if (s.hasSet[e]) {
-                        s.current[e] += v; // x - v is x + (-v) exactly
-                    } else {
-                        delta(s, e, v);
-                    }
-                }
-                case START_LINK, END_LINK -> {
-                    if (def.keyPosition < 0 || def.otherPosition < 0) {
-                        s.failure = "a link without a key or a container at its other end";
-                        return;
-                    }
-                    value(s, t, b.value[k], line);
-                    boolean start = kind == EventKind.START_LINK;
-                    other(s, e, b.other[k], start);
-                    half(s, e, b, k, start, firstHalf);
-                    if (s.failure != null) {
-                        return;
-                    }
-                }
-                default -> {
-                    s.failure = "not an entity event: " + kind;
-                    return;
-                }
-            }
-        }
+        firstHalf = s.halves;
+        min = Double.POSITIVE_INFINITY;
+        max = Double.NEGATIVE_INFINITY;
+        lastC = -1;
+        lastT = -1;
+        lastE = -1;
+    }
+
+    /** The run ends before record {@code k}. */
+    void endRun(RunSummary s, int k) {
+        int r = s.runs - 1;
+        s.runTo[r] = k;
         s.entryEnd[r] = s.entries;
         s.valueEnd[r] = s.values;
         s.otherEnd[r] = s.others;
@@ -195,6 +81,118 @@ final class RunSummarizer {
         s.matchEnd[r] = s.matches;
         s.runMin[r] = min;
         s.runMax[r] = max;
+    }
+
+    /**
+     * One entity record of the run (local name ids; {@code other}, {@code keyFrom} and {@code keyTo} only for links,
+     * {@code line} its index in the chunk); sets the summary's failure when it has something a summary cannot carry.
+     */
+    void record(RunSummary s, EventDefinition def, int c, int t, int value, double time, double number, int other,
+            int keyFrom, int keyTo, int line) {
+        if (def.userCount > 0) {
+            s.failure = "user fields";
+            return;
+        }
+        EventKind kind = def.kind();
+        byte cat = category(kind);
+        int e = lastE;
+        if (c != lastC || t != lastT) {
+            e = entry(s, c, t, cat, kind, time, line);
+            lastC = c;
+            lastT = t;
+            lastE = e;
+        }
+        if (s.kind[e] != cat) {
+            s.failure = "one type used by events of two kinds";
+            return;
+        }
+        if (time < min) {
+            min = time;
+        }
+        if (time >= max) {
+            max = time;
+        }
+        s.count[e]++;
+        if (time >= s.maxTime[e]) {
+            s.maxTime[e] = time;
+            s.maxLine[e] = line;
+        }
+        if (cat != RunSummary.LINK) {
+            if (time < s.lastTime[e]) {
+                s.failure = "events out of time order";
+                return;
+            }
+            if (cat == RunSummary.VARIABLE && s.count[e] > 1 && time != s.lastTime[e]) {
+                s.rows[e]++;
+            }
+            s.lastTime[e] = time;
+            s.lastLine[e] = line;
+        }
+        switch (kind) {
+            case SET_STATE -> {
+                value(s, t, value, line);
+                s.absolute[e] = true;
+                s.depth[e] = 1;
+                s.rows[e]++;
+            }
+            case PUSH_STATE -> {
+                value(s, t, value, line);
+                int d = s.depth[e];
+                if (s.absolute[e]) {
+                    if (d >= Short.MAX_VALUE) {
+                        s.failure = "states nested too deep";
+                        return;
+                    }
+                } else if (d > s.highest[e]) {
+                    s.highest[e] = d;
+                }
+                s.depth[e] = d + 1;
+                s.rows[e]++;
+            }
+            case POP_STATE -> {
+                int d = s.depth[e] - 1;
+                if (s.absolute[e]) {
+                    if (d < 0) {
+                        s.failure = "a pop on an empty stack";
+                        return;
+                    }
+                } else if (d < s.lowest[e]) {
+                    s.lowest[e] = d;
+                }
+                s.depth[e] = d;
+            }
+            case RESET_STATE -> {
+                s.absolute[e] = true;
+                s.depth[e] = 0;
+            }
+            case NEW_EVENT -> {
+                value(s, t, value, line);
+                s.rows[e]++;
+            }
+            case SET_VARIABLE -> {
+                s.hasSet[e] = true;
+                s.current[e] = number;
+            }
+            case ADD_VARIABLE, SUB_VARIABLE -> {
+                double v = kind == EventKind.ADD_VARIABLE ? number : -number;
+                if (s.hasSet[e]) {
+                    s.current[e] += v; // x - v is x + (-v) exactly
+                } else {
+                    delta(s, e, v);
+                }
+            }
+            case START_LINK, END_LINK -> {
+                if (def.keyPosition < 0 || def.otherPosition < 0) {
+                    s.failure = "a link without a key or a container at its other end";
+                    return;
+                }
+                value(s, t, value, line);
+                boolean start = kind == EventKind.START_LINK;
+                other(s, e, other, start);
+                half(s, e, keyFrom, keyTo, value, other, line, time, start);
+            }
+            default -> s.failure = "not an entity event: " + kind;
+        }
     }
 
     private static byte category(EventKind kind) {
@@ -226,7 +224,7 @@ final class RunSummarizer {
     }
 
     /** The entry of (container, type) in the current run, new if it has none yet. */
-    private int entry(RunSummary s, int c, int t, byte cat, int k, Batch b) {
+    private int entry(RunSummary s, int c, int t, byte cat, EventKind kind, double time, int line) {
         int e = firstEntryStamp[c] == stamp ? firstEntry[c] : -1;
         int last = -1;
         while (e >= 0) {
@@ -253,17 +251,15 @@ final class RunSummarizer {
         s.kind[e] = cat;
         s.count[e] = 0;
         s.rows[e] = cat == RunSummary.VARIABLE ? 1 : 0;
-        double time = b.time[k];
         s.firstTime[e] = time;
         s.lastTime[e] = Double.NEGATIVE_INFINITY;
         s.maxTime[e] = Double.NEGATIVE_INFINITY;
-        s.lastLine[e] = b.line[k];
-        s.maxLine[e] = b.line[k];
+        s.lastLine[e] = line;
+        s.maxLine[e] = line;
         s.depth[e] = 0;
         s.absolute[e] = false;
         s.lowest[e] = 0;
         s.highest[e] = Integer.MIN_VALUE; // no push yet
-        EventKind kind = b.def[k].kind();
         s.firstSet[e] = kind == EventKind.SET_VARIABLE;
         s.hasSet[e] = false;
         s.current[e] = 0;
@@ -327,10 +323,8 @@ final class RunSummarizer {
      * A link half: matched with the oldest opposite half waiting under its key in this run, as the
      * simulator would if nothing waited under it before the run (checked when the run is applied).
      */
-    private void half(RunSummary s, int e, Batch b, int k, boolean start, int firstHalf) {
-        byte[] data = b.data;
-        int from = b.key[k];
-        int to = b.keyEnd[k];
+    private void half(RunSummary s, int e, int from, int to, int value, int other, int line, double time, boolean start) {
+        byte[] data = this.data;
         long a = KeyHash.first(data, from, to);
         long w = KeyHash.second(data, from, to);
         int hash = KeyHash.hash(a, w, data, from, to);
@@ -339,10 +333,10 @@ final class RunSummarizer {
         s.halfEntry[h] = e;
         s.halfKeyFrom[h] = from;
         s.halfKeyTo[h] = to;
-        s.halfValue[h] = b.value[k];
-        s.halfOther[h] = b.other[k];
-        s.halfLine[h] = b.line[k];
-        s.halfTime[h] = b.time[k];
+        s.halfValue[h] = value;
+        s.halfOther[h] = other;
+        s.halfLine[h] = line;
+        s.halfTime[h] = time;
         s.halfStart[h] = start;
         s.halfTaken[h] = false;
         if (next.length <= h - firstHalf) {

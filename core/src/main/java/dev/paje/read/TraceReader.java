@@ -149,6 +149,9 @@ public final class TraceReader {
         long size = channel.size();
         progress.start(name, size);
         int chunk = options.chunkSize();
+        if (summaries != null) {
+            chunk = (int) Math.min((long) chunk * Integer.getInteger("paje.sumchunk", 1), Runtime.getRuntime().maxMemory() / 40);
+        }
         byte[] head = new byte[(int) Math.min(size, ReadOptions.HEAD)];
         readFully(channel, ByteBuffer.wrap(head), 0);
         Header snapshot = Header.prefix(head, head.length, options.legacyNames());
@@ -209,16 +212,12 @@ public final class TraceReader {
                     long start = from;
                     pending.addLast(pool.submit(() -> {
                         ChunkTokenizer tokenizer = tokenizers.get();
-                        Batch b = tokenizer.tokenize(read(channel, start, to, batches), snapshot);
-                        if (summarize) {
-                            if (b.summary == null) {
-                                b.summary = new RunSummary();
-                            }
-                            summarizers.get().summarize(b, b.summary);
-                        } else {
-                            b.summary = null;
+                        Batch b = read(channel, start, to, batches);
+                        if (!summarize) {
+                            return tokenizer.tokenize(b, snapshot, null, null);
                         }
-                        return b;
+                        RunSummary summary = b.summary == null ? new RunSummary() : b.summary; // a recycled batch keeps its own
+                        return tokenizer.tokenize(b, snapshot, summarizers.get(), summary);
                     }));
                     ends.addLast(to);
                     from = to;

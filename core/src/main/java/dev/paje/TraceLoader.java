@@ -269,7 +269,6 @@ public final class TraceLoader {
             trace = simulator.trace();
         } catch (RunSummary.Fallback e) {
             if (summarized) {
-                if (Boolean.getBoolean("paje.debug.runs")) System.err.println("FALLBACK " + e.getMessage());
                 return null;
             }
             throw e;

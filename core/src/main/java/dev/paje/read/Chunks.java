@@ -30,6 +30,11 @@ final class Chunks {
         this.next = Math.max(1, Math.min(first, chunk));
     }
 
+    /** The size of the chunks once the first ones have grown to it. */
+    int chunkSize() {
+        return chunk;
+    }
+
     /** Chunk boundaries: {@code [0, b1, b2, …, size]}, all chunks of {@code chunk} bytes. */
     static long[] bounds(FileChannel channel, long size, int chunk) throws IOException {
         Chunks cuts = new Chunks(channel, size, chunk, chunk);

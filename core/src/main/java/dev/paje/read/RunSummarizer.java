@@ -23,15 +23,18 @@ final class RunSummarizer {
     /** Per other container: the entry and side it was last listed for in the run. */
     private long[] otherSeen = new long[1024];
     private int[] otherStamp = new int[1024];
-    /** (entry, key) of a run to its queue of waiting halves (head, tail through {@link #next}) and whether it matched. */
-    private int[] keyHash = new int[4096];
-    private int[] keyEntry = new int[4096];
-    private int[] keyHead = new int[4096];
-    private int[] keyTail = new int[4096];
-    private boolean[] keyMatched = new boolean[4096];
-    private int[] keyStamp = new int[4096];
+    /**
+     * (entry, key) of a run to its queue of waiting halves: two longs a slot, {@code stamp << 32 | hash} and
+     * {@code head << 32 | tail} (halves of the run, through {@link #next}; head -1: none waits, tail then the
+     * last half taken, to compare the key with), and in {@link #keyInfo} its entry and whether it matched.
+     */
+    private long[] keySlots = new long[2 * 4096];
+    private int[] keyInfo = new int[4096];
     private int keysUsed;
+    /** Per half of the run: the next in its queue, and its key's first two words. */
     private int[] next = new int[256];
+    private long[] halfK0 = new long[256];
+    private long[] halfK1 = new long[256];
     private int stamp;
 
     private byte[] data;
@@ -58,7 +61,7 @@ final class RunSummarizer {
             Arrays.fill(firstEntryStamp, 0);
             Arrays.fill(valueStamp, 0);
             Arrays.fill(otherStamp, 0);
-            Arrays.fill(keyStamp, 0);
+            Arrays.fill(keySlots, 0);
             stamp = 1;
         }
         keysUsed = 0;
@@ -339,96 +342,95 @@ final class RunSummarizer {
         s.halfTime[h] = time;
         s.halfStart[h] = start;
         s.halfTaken[h] = false;
-        if (next.length <= h - firstHalf) {
-            next = Arrays.copyOf(next, Math.max(h - firstHalf + 1, next.length * 2));
+        int local = h - firstHalf;
+        if (next.length <= local) {
+            int n = Math.max(local + 1, next.length * 2);
+            next = Arrays.copyOf(next, n);
+            halfK0 = Arrays.copyOf(halfK0, n);
+            halfK1 = Arrays.copyOf(halfK1, n);
         }
-        next[h - firstHalf] = -1;
-        int mask = keyHash.length - 1;
+        next[local] = -1;
+        halfK0[local] = a;
+        halfK1[local] = w;
+        long tag = (long) stamp << 32 | (hash & 0xFFFFFFFFL);
+        int mask = keyInfo.length - 1;
         int i = (hash ^ mix(e)) & mask;
-        while (keyStamp[i] == stamp) {
-            int q = keyHead[i];
-            if (keyHash[i] == hash && keyEntry[i] == e && sameKey(s, q >= 0 ? q : keyTail[i], data, from, to)) {
-                if (q >= 0 && s.halfStart[q] != start) { // the oldest opposite half: a match
-                    if (s.halfValue[q] != s.halfValue[h]) {
-                        s.failure = "a link whose two halves have different values";
-                        return;
+        while ((int) (keySlots[2 * i] >>> 32) == stamp) {
+            if (keySlots[2 * i] == tag && keyInfo[i] >>> 1 == e) {
+                long queue = keySlots[2 * i + 1];
+                int q = (int) (queue >> 32);
+                int tail = (int) queue;
+                int any = q >= 0 ? q : tail;
+                if (sameKey(s, any, data, from, to, a, w)) {
+                    if (q >= 0 && s.halfStart[q] != start) { // the oldest opposite half: a match
+                        if (s.halfValue[q] != value) {
+                            s.failure = "a link whose two halves have different values";
+                            return;
+                        }
+                        s.halfTaken[q] = true;
+                        s.halfTaken[h] = true;
+                        int after = next[q - firstHalf];
+                        keySlots[2 * i + 1] = after < 0 ? (-1L << 32) | (q & 0xFFFFFFFFL) // tail: kept to compare the key
+                                : ((long) after << 32) | (tail & 0xFFFFFFFFL);
+                        s.rows[e]++;
+                        if ((keyInfo[i] & 1) == 0) {
+                            keyInfo[i] |= 1;
+                            s.ensureMatches();
+                            int m = s.matches++;
+                            s.matchEntry[m] = e;
+                            s.matchHash[m] = hash;
+                            s.matchK0[m] = a;
+                            s.matchK1[m] = w;
+                            s.matchFrom[m] = from;
+                            s.matchTo[m] = to;
+                        }
+                    } else if (q >= 0) { // same side: waits behind the others
+                        next[tail - firstHalf] = h;
+                        keySlots[2 * i + 1] = ((long) q << 32) | (h & 0xFFFFFFFFL);
+                    } else { // the queue emptied: this half starts it again
+                        keySlots[2 * i + 1] = ((long) h << 32) | (h & 0xFFFFFFFFL);
                     }
-                    s.halfTaken[q] = true;
-                    s.halfTaken[h] = true;
-                    int after = next[q - firstHalf];
-                    keyHead[i] = after;
-                    if (after < 0) {
-                        keyTail[i] = q; // kept to compare the key with
-                    }
-                    s.rows[e]++;
-                    if (!keyMatched[i]) {
-                        keyMatched[i] = true;
-                        s.ensureMatches();
-                        int m = s.matches++;
-                        s.matchEntry[m] = e;
-                        s.matchHash[m] = hash;
-                        s.matchK0[m] = a;
-                        s.matchK1[m] = w;
-                        s.matchFrom[m] = from;
-                        s.matchTo[m] = to;
-                    }
-                } else if (q >= 0) { // same side: waits behind the others
-                    next[keyTail[i] - firstHalf] = h;
-                    keyTail[i] = h;
-                } else { // the queue emptied: this half starts it again
-                    keyHead[i] = h;
-                    keyTail[i] = h;
+                    return;
                 }
-                return;
             }
             i = (i + 1) & mask;
         }
-        keyStamp[i] = stamp;
-        keyHash[i] = hash;
-        keyEntry[i] = e;
-        keyHead[i] = h;
-        keyTail[i] = h;
-        keyMatched[i] = false;
-        if (++keysUsed * 2 > keyHash.length) {
+        keySlots[2 * i] = tag;
+        keySlots[2 * i + 1] = ((long) h << 32) | (h & 0xFFFFFFFFL);
+        keyInfo[i] = e << 1;
+        if (++keysUsed * 2 > keyInfo.length) {
             growKeys();
         }
     }
 
     /** Doubles the key table, moving the current run's keys. */
     private void growKeys() {
-        int[] oldHash = keyHash;
-        int[] oldEntry = keyEntry;
-        int[] oldHead = keyHead;
-        int[] oldTail = keyTail;
-        boolean[] oldMatched = keyMatched;
-        int[] oldStamp = keyStamp;
-        int n = oldHash.length * 2;
-        keyHash = new int[n];
-        keyEntry = new int[n];
-        keyHead = new int[n];
-        keyTail = new int[n];
-        keyMatched = new boolean[n];
-        keyStamp = new int[n];
+        long[] oldSlots = keySlots;
+        int[] oldInfo = keyInfo;
+        int n = oldInfo.length * 2;
+        keySlots = new long[2 * n];
+        keyInfo = new int[n];
         int mask = n - 1;
-        for (int j = 0; j < oldHash.length; j++) {
-            if (oldStamp[j] == stamp) {
-                int i = (oldHash[j] ^ mix(oldEntry[j])) & mask;
-                while (keyStamp[i] == stamp) {
+        for (int j = 0; j < oldInfo.length; j++) {
+            if ((int) (oldSlots[2 * j] >>> 32) == stamp) {
+                int i = ((int) oldSlots[2 * j] ^ mix(oldInfo[j] >>> 1)) & mask;
+                while ((int) (keySlots[2 * i] >>> 32) == stamp) {
                     i = (i + 1) & mask;
                 }
-                keyStamp[i] = stamp;
-                keyHash[i] = oldHash[j];
-                keyEntry[i] = oldEntry[j];
-                keyHead[i] = oldHead[j];
-                keyTail[i] = oldTail[j];
-                keyMatched[i] = oldMatched[j];
+                keySlots[2 * i] = oldSlots[2 * j];
+                keySlots[2 * i + 1] = oldSlots[2 * j + 1];
+                keyInfo[i] = oldInfo[j];
             }
         }
     }
 
-    /** Whether half {@code q}'s key is {@code data[from, to)}. */
-    private static boolean sameKey(RunSummary s, int q, byte[] data, int from, int to) {
+    /** Whether half {@code q} of the run has key {@code data[from, to)}, whose first two words are {@code a} and {@code w}. */
+    private boolean sameKey(RunSummary s, int q, byte[] data, int from, int to, long a, long w) {
         int qf = s.halfKeyFrom[q];
-        return Arrays.equals(data, qf, s.halfKeyTo[q], data, from, to);
+        int qt = s.halfKeyTo[q];
+        if (qt - qf != to - from || halfK0[q - firstHalf] != a || halfK1[q - firstHalf] != w) {
+            return false;
+        }
+        return to - from <= KeyHash.INLINE || Arrays.equals(data, qf, qt, data, from, to);
     }
 }

@@ -149,9 +149,6 @@ public final class TraceReader {
         long size = channel.size();
         progress.start(name, size);
         int chunk = options.chunkSize();
-        if (summaries != null) {
-            chunk = (int) Math.min((long) chunk * Integer.getInteger("paje.sumchunk", 1), Runtime.getRuntime().maxMemory() / 40);
-        }
         byte[] head = new byte[(int) Math.min(size, ReadOptions.HEAD)];
         readFully(channel, ByteBuffer.wrap(head), 0);
         Header snapshot = Header.prefix(head, head.length, options.legacyNames());
@@ -201,7 +198,7 @@ public final class TraceReader {
             boolean more = true;
             // two chunks' bytes per worker ahead of this thread, counted in bytes: the first, smaller chunks
             // then come in greater number, and the workers have work while this thread reads the header
-            long ahead = workers * 2L * options.chunkSize();
+            long ahead = workers * 2L * cuts.chunkSize();
             while (true) {
                 while (more && from - consumed < ahead) {
                     long to = cuts.next();

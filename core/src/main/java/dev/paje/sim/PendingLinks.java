@@ -156,13 +156,31 @@ final class PendingLinks {
 
     /** Reads key {@code buf[from, to)} into {@link #k0}, {@link #k1}, {@link #hash}; returns its slot or the empty one to put it in. */
     private int search(byte[] buf, int from, int to) {
-        int len = to - from;
         long a = KeyHash.first(buf, from, to);
         long b = KeyHash.second(buf, from, to);
         int hh = KeyHash.hash(a, b, buf, from, to);
         k0 = a;
         k1 = b;
         hash = hh;
+        int i = probe(hh, a, b, buf, from, to);
+        keyBuf = buf;
+        keyFrom = from;
+        keyTo = to;
+        keySlot = i;
+        return i;
+    }
+
+    /**
+     * Whether a half waits under key {@code buf[from, to)}, given its {@link KeyHash} words and hash (computed
+     * where the key's bytes were in the cache): the bytes are read only for keys longer than two words.
+     */
+    boolean holds(int hh, long a, long b, byte[] buf, int from, int to) {
+        return used > 0 && slots[probe(hh, a, b, buf, from, to) * SLOT + META] != 0;
+    }
+
+    /** The slot of the key whose hash and first two words are given, or the empty slot where it would go. */
+    private int probe(int hh, long a, long b, byte[] buf, int from, int to) {
+        int len = to - from;
         long want = meta(hh, len);
         int mask = capacity - 1;
         int i = hh & mask;
@@ -171,37 +189,7 @@ final class PendingLinks {
             long meta = slots[at + META];
             if (meta == 0 || ((meta | 1) == (want | 1) && slots[at + K0] == a && slots[at + K1] == b
                     && (len <= INLINE || same(longKeys[i], buf, from, to)))) {
-                keyBuf = buf;
-                keyFrom = from;
-                keyTo = to;
-                keySlot = i;
                 return i;
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    /**
-     * Whether a half waits under key {@code buf[from, to)}, given its {@link KeyHash} words and hash (computed
-     * where the key's bytes were in the cache): the bytes are read only for keys longer than two words.
-     */
-    boolean holds(int hh, long a, long b, byte[] buf, int from, int to) {
-        if (used == 0) {
-            return false;
-        }
-        int len = to - from;
-        long want = meta(hh, len);
-        int mask = capacity - 1;
-        int i = hh & mask;
-        while (true) {
-            int at = i * SLOT;
-            long meta = slots[at + META];
-            if (meta == 0) {
-                return false;
-            }
-            if ((meta | 1) == (want | 1) && slots[at + K0] == a && slots[at + K1] == b
-                    && (len <= INLINE || same(longKeys[i], buf, from, to))) {
-                return true;
             }
             i = (i + 1) & mask;
         }

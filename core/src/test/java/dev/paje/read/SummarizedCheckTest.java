@@ -36,115 +36,26 @@ class SummarizedCheckTest {
     @TempDir
     Path dir;
 
-    private static final String HEADER = """
-            %EventDef PajeDefineContainerType 0
-            % Alias string
-            % Type string
-            % Name string
-            %EndEventDef
-            %EventDef PajeDefineStateType 1
-            % Alias string
-            % Type string
-            % Name string
-            %EndEventDef
-            %EventDef PajeDefineEventType 2
-            % Alias string
-            % Type string
-            % Name string
-            %EndEventDef
-            %EventDef PajeDefineVariableType 3
-            % Alias string
-            % Type string
-            % Name string
-            % Color color
-            %EndEventDef
-            %EventDef PajeDefineLinkType 4
-            % Alias string
-            % Type string
-            % StartContainerType string
-            % EndContainerType string
-            % Name string
-            %EndEventDef
-            %EventDef PajeDefineEntityValue 5
-            % Alias string
-            % Type string
-            % Name string
-            % Color color
-            %EndEventDef
-            %EventDef PajeCreateContainer 6
-            % Time date
-            % Alias string
-            % Type string
-            % Container string
-            % Name string
-            %EndEventDef
-            %EventDef PajeDestroyContainer 7
-            % Time date
-            % Type string
-            % Name string
-            %EndEventDef
-            %EventDef PajeSetState 10
-            % Time date
-            % Container string
-            % Type string
-            % Value string
-            %EndEventDef
-            %EventDef PajePushState 11
-            % Time date
-            % Container string
-            % Type string
-            % Value string
-            %EndEventDef
-            %EventDef PajePopState 12
-            % Time date
-            % Container string
-            % Type string
-            %EndEventDef
-            %EventDef PajeResetState 19
-            % Time date
-            % Container string
-            % Type string
-            %EndEventDef
-            %EventDef PajeNewEvent 13
-            % Time date
-            % Container string
-            % Type string
-            % Value string
-            %EndEventDef
-            %EventDef PajeSetVariable 14
-            % Time date
-            % Container string
-            % Type string
-            % Value double
-            %EndEventDef
-            %EventDef PajeAddVariable 15
-            % Time date
-            % Container string
-            % Type string
-            % Value double
-            %EndEventDef
-            %EventDef PajeSubVariable 16
-            % Time date
-            % Container string
-            % Type string
-            % Value double
-            %EndEventDef
-            %EventDef PajeStartLink 17
-            % Time date
-            % Container string
-            % Type string
-            % StartContainer string
-            % Value string
-            % Key string
-            %EndEventDef
-            %EventDef PajeEndLink 18
-            % Time date
-            % Container string
-            % Type string
-            % EndContainer string
-            % Value string
-            % Key string
-            %EndEventDef
+    private static final String HEADER = dev.paje.testing.EventDefs.of("""
+            PajeDefineContainerType 0 Alias Type Name
+            PajeDefineStateType 1 Alias Type Name
+            PajeDefineEventType 2 Alias Type Name
+            PajeDefineVariableType 3 Alias Type Name Color
+            PajeDefineLinkType 4 Alias Type StartContainerType EndContainerType Name
+            PajeDefineEntityValue 5 Alias Type Name Color
+            PajeCreateContainer 6 Time Alias Type Container Name
+            PajeDestroyContainer 7 Time Type Name
+            PajeSetState 10 Time Container Type Value
+            PajePushState 11 Time Container Type Value
+            PajePopState 12 Time Container Type
+            PajeResetState 19 Time Container Type
+            PajeNewEvent 13 Time Container Type Value
+            PajeSetVariable 14 Time Container Type Value:double
+            PajeAddVariable 15 Time Container Type Value:double
+            PajeSubVariable 16 Time Container Type Value:double
+            PajeStartLink 17 Time Container Type StartContainer Value Key
+            PajeEndLink 18 Time Container Type EndContainer Value Key
+            """) + """
             0 N 0 Node
             0 T N Thread
             1 S T State

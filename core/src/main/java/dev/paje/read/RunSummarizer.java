@@ -331,17 +331,7 @@ final class RunSummarizer {
         long a = KeyHash.first(data, from, to);
         long w = KeyHash.second(data, from, to);
         int hash = KeyHash.hash(a, w, data, from, to);
-        s.ensureHalves();
-        int h = s.halves++;
-        s.halfEntry[h] = e;
-        s.halfKeyFrom[h] = from;
-        s.halfKeyTo[h] = to;
-        s.halfValue[h] = value;
-        s.halfOther[h] = other;
-        s.halfLine[h] = line;
-        s.halfTime[h] = time;
-        s.halfStart[h] = start;
-        s.halfTaken[h] = false;
+        int h = s.addHalf(e, from, to, value, other, line, time, start);
         int local = h - firstHalf;
         if (next.length <= local) {
             int n = Math.max(local + 1, next.length * 2);
@@ -375,14 +365,7 @@ final class RunSummarizer {
                         s.rows[e]++;
                         if ((keyInfo[i] & 1) == 0) {
                             keyInfo[i] |= 1;
-                            s.ensureMatches();
-                            int m = s.matches++;
-                            s.matchEntry[m] = e;
-                            s.matchHash[m] = hash;
-                            s.matchK0[m] = a;
-                            s.matchK1[m] = w;
-                            s.matchFrom[m] = from;
-                            s.matchTo[m] = to;
+                            s.addMatch(e, hash, a, w, from, to);
                         }
                     } else if (q >= 0) { // same side: waits behind the others
                         next[tail - firstHalf] = h;

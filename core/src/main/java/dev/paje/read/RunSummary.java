@@ -378,7 +378,37 @@ public final class RunSummary {
         }
     }
 
-    // ---- growth (the summarizer appends)
+    // ---- what the summarizer appends
+
+    /** Appends a link half of entry {@code e}, not taken yet; returns its index. */
+    int addHalf(int e, int keyFrom, int keyTo, int value, int other, int line, double time, boolean start) {
+        ensureHalves();
+        int h = halves++;
+        halfEntry[h] = e;
+        halfKeyFrom[h] = keyFrom;
+        halfKeyTo[h] = keyTo;
+        halfValue[h] = value;
+        halfOther[h] = other;
+        halfLine[h] = line;
+        halfTime[h] = time;
+        halfStart[h] = start;
+        halfTaken[h] = false;
+        return h;
+    }
+
+    /** Appends a key of entry {@code e} matched inside the run, with its {@link KeyHash} hash and words. */
+    void addMatch(int e, int hash, long k0, long k1, int keyFrom, int keyTo) {
+        ensureMatches();
+        int m = matches++;
+        matchEntry[m] = e;
+        matchHash[m] = hash;
+        matchK0[m] = k0;
+        matchK1[m] = k1;
+        matchFrom[m] = keyFrom;
+        matchTo[m] = keyTo;
+    }
+
+    // ---- growth
 
     void ensureRuns() {
         if (runs == runFrom.length) {
@@ -445,7 +475,7 @@ public final class RunSummary {
         }
     }
 
-    void ensureHalves() {
+    private void ensureHalves() {
         if (halves == halfEntry.length) {
             int n = halves * 2;
             halfEntry = Arrays.copyOf(halfEntry, n);
@@ -460,7 +490,7 @@ public final class RunSummary {
         }
     }
 
-    void ensureMatches() {
+    private void ensureMatches() {
         if (matches == matchEntry.length) {
             int n = matches * 2;
             matchEntry = Arrays.copyOf(matchEntry, n);

@@ -256,10 +256,6 @@ public final class RunSummary {
         return firstSet[e];
     }
 
-    public boolean hasSet(int e) {
-        return hasSet[e];
-    }
-
     /** A variable's value after the run: {@code from} (its value before) or its last set, changed by the run's deltas. */
     public double current(int e, double from) {
         if (hasSet[e]) {

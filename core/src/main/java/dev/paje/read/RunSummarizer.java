@@ -331,7 +331,7 @@ final class RunSummarizer {
         long a = KeyHash.first(data, from, to);
         long w = KeyHash.second(data, from, to);
         int hash = KeyHash.hash(a, w, data, from, to);
-        int h = s.addHalf(e, from, to, value, other, line, time, start);
+        int h = s.addHalf(e, from, to, hash, a, w, value, other, line, time, start);
         int local = h - firstHalf;
         if (next.length <= local) {
             int n = Math.max(local + 1, next.length * 2);

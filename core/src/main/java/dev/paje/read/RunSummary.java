@@ -96,6 +96,10 @@ public final class RunSummary {
     int[] halfEntry = new int[256];
     int[] halfKeyFrom = new int[256];
     int[] halfKeyTo = new int[256];
+    /** Each half's key's {@link KeyHash} hash and words: the simulating thread replays a half without reading its key. */
+    int[] halfHash = new int[256];
+    long[] halfK0 = new long[256];
+    long[] halfK1 = new long[256];
     int[] halfValue = new int[256];
     int[] halfOther = new int[256];
     int[] halfLine = new int[256];
@@ -310,6 +314,18 @@ public final class RunSummary {
         return halfKeyTo[h];
     }
 
+    public int halfHash(int h) {
+        return halfHash[h];
+    }
+
+    public long halfK0(int h) {
+        return halfK0[h];
+    }
+
+    public long halfK1(int h) {
+        return halfK1[h];
+    }
+
     /** Whether half {@code h} is a link's start (else its end). */
     public boolean halfIsStart(int h) {
         return halfStart[h];
@@ -376,13 +392,17 @@ public final class RunSummary {
 
     // ---- what the summarizer appends
 
-    /** Appends a link half of entry {@code e}, not taken yet; returns its index. */
-    int addHalf(int e, int keyFrom, int keyTo, int value, int other, int line, double time, boolean start) {
+    /** Appends a link half of entry {@code e}, its key with its {@link KeyHash} hash and words, not taken yet; returns its index. */
+    int addHalf(int e, int keyFrom, int keyTo, int hash, long k0, long k1, int value, int other, int line, double time,
+            boolean start) {
         ensureHalves();
         int h = halves++;
         halfEntry[h] = e;
         halfKeyFrom[h] = keyFrom;
         halfKeyTo[h] = keyTo;
+        halfHash[h] = hash;
+        halfK0[h] = k0;
+        halfK1[h] = k1;
         halfValue[h] = value;
         halfOther[h] = other;
         halfLine[h] = line;
@@ -477,6 +497,9 @@ public final class RunSummary {
             halfEntry = Arrays.copyOf(halfEntry, n);
             halfKeyFrom = Arrays.copyOf(halfKeyFrom, n);
             halfKeyTo = Arrays.copyOf(halfKeyTo, n);
+            halfHash = Arrays.copyOf(halfHash, n);
+            halfK0 = Arrays.copyOf(halfK0, n);
+            halfK1 = Arrays.copyOf(halfK1, n);
             halfValue = Arrays.copyOf(halfValue, n);
             halfOther = Arrays.copyOf(halfOther, n);
             halfLine = Arrays.copyOf(halfLine, n);

@@ -59,7 +59,16 @@ final class PendingLinks {
 
     /** Takes the oldest half waiting under key {@code buf[from, to)} on side {@code start}; its row, or -1. */
     int take(byte[] buf, int from, int to, boolean start) {
-        int s = search(buf, from, to);
+        return taken(search(buf, from, to), start);
+    }
+
+    /** {@link #take}, given the key's {@link KeyHash} hash and words (computed where its bytes were in the cache). */
+    int take(int hh, long a, long b, byte[] buf, int from, int to, boolean start) {
+        return taken(search(hh, a, b, buf, from, to), start);
+    }
+
+    /** The take of slot {@code s}, the one of its key (empty when none waits). */
+    private int taken(int s, boolean start) {
         int at = s * SLOT;
         long meta = slots[at + META];
         if (meta == 0 || ((meta & 1) != 0) != start) {
@@ -158,7 +167,11 @@ final class PendingLinks {
     private int search(byte[] buf, int from, int to) {
         long a = KeyHash.first(buf, from, to);
         long b = KeyHash.second(buf, from, to);
-        int hh = KeyHash.hash(a, b, buf, from, to);
+        return search(KeyHash.hash(a, b, buf, from, to), a, b, buf, from, to);
+    }
+
+    /** {@link #search} of a key whose {@link KeyHash} hash and words are given. */
+    private int search(int hh, long a, long b, byte[] buf, int from, int to) {
         k0 = a;
         k1 = b;
         hash = hh;

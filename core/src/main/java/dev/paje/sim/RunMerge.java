@@ -201,7 +201,7 @@ final class RunMerge {
             int to = s.halfKeyTo(h);
             double time = s.halfTime(h);
             LinkTable table = pending.table;
-            int row = pending.take(data, from, to, !start);
+            int row = pending.take(s.halfHash(h), s.halfK0(h), s.halfK1(h), data, from, to, !start);
             if (row < 0) {
                 row = start ? table.add(time, Double.NaN, value, end.id(), -1, data, from, to)
                         : table.add(Double.NaN, time, value, -1, end.id(), data, from, to);

@@ -255,6 +255,11 @@ public final class DumpWriter {
         /** The buffer of the line being formatted. */
         ByteSink out;
         final Set<Kind> headed = EnumSet.noneOf(Kind.class);
+        /** The last end {@link #span} wrote, and its text (length 0: none, or too long to keep). */
+        private long endBits;
+        private final byte[] endText = new byte[40];
+        private int endLength;
+        private final byte[][] levels = new byte[16][];
 
         Formatter(Trace trace, Names names, OutputStream[] targets) {
             this.trace = trace;
@@ -351,14 +356,35 @@ public final class DumpWriter {
         private void span(Kind kind, byte[] label, Container c, Type t, double start, double end) {
             head(kind);
             begin(label, c, t);
-            time(start);
-            time(end);
+            out.append(SEP);
+            if (Double.doubleToRawLongBits(start) == endBits && endLength > 0) {
+                out.append(endText, endLength); // a step function's or a run of states' start is the last end
+            } else {
+                CFormat.fixed(out, start, options.precision());
+            }
+            out.append(SEP);
+            int from = out.size();
+            CFormat.fixed(out, end, options.precision());
+            endLength = out.size() - from <= endText.length ? out.copyFrom(from, endText) : 0;
+            endBits = Double.doubleToRawLongBits(end);
             time(end - start);
         }
 
         private void time(double x) {
             out.append(SEP);
             CFormat.fixed(out, x, options.precision());
+        }
+
+        /** A state's nesting level as a time: the first levels' text made once. */
+        private void level(int level) {
+            if (level < 0 || level >= levels.length) {
+                time(level);
+                return;
+            }
+            if (levels[level] == null) {
+                levels[level] = CFormat.fixed(level, options.precision()).getBytes(StandardCharsets.US_ASCII);
+            }
+            out.append(SEP).append(levels[level]);
         }
 
         private void user(UserColumns user, int row) {
@@ -377,7 +403,7 @@ public final class DumpWriter {
                 return;
             }
             span(Kind.STATE, STATE, c, t, start, end);
-            time(s.level(row));
+            level(s.level(row));
             out.append(SEP).append(names.values.get(t.value(s.value(row))));
             user(s.userOrNull(), row);
             out.append('\n');

@@ -33,9 +33,8 @@ public final class CFormat {
             double s = a * p;
             if (s < 9.0e15) {
                 double err = Math.fma(a, p, -s);
-                double floor = Math.floor(s);
-                double d = (s - floor - 0.5) + err;
-                long scaled = (long) floor;
+                long scaled = (long) s; // the floor of a non-negative s (Math.floor was not an intrinsic here)
+                double d = (s - scaled - 0.5) + err;
                 if (d > 0 || (d == 0 && (scaled & 1) == 1)) {
                     scaled++;
                 }

@@ -20,7 +20,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.EnumSet;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -225,7 +224,8 @@ public final class DumpWriter {
     private static final class Names {
         final byte[][] containers;
         final byte[][] types;
-        final Map<EntityValue, byte[]> values = new IdentityHashMap<>();
+        /** By type id, then value index: a row's value is two array reads, not a map lookup. */
+        final byte[][][] values;
 
         Names(Trace trace) {
             containers = new byte[trace.containers().size()][];
@@ -233,10 +233,13 @@ public final class DumpWriter {
                 containers[c.id()] = utf8(c.name());
             }
             types = new byte[trace.types().size()][];
+            values = new byte[types.length][][];
             for (Type t : trace.types()) {
                 types[t.id()] = utf8(t.name());
-                for (EntityValue v : t.values()) {
-                    values.put(v, utf8(v.name()));
+                List<EntityValue> all = t.values();
+                values[t.id()] = new byte[all.size()][];
+                for (int k = 0; k < all.size(); k++) {
+                    values[t.id()][k] = utf8(all.get(k).name());
                 }
             }
         }
@@ -255,6 +258,13 @@ public final class DumpWriter {
         /** The buffer of the line being formatted. */
         ByteSink out;
         final Set<Kind> headed = EnumSet.noneOf(Kind.class);
+        /** The last end {@link #span} wrote, and its text (length 0: none, or too long to keep). */
+        private long endBits;
+        private final byte[] endText = new byte[40];
+        private int endLength;
+        private final byte[][] levels = new byte[16][];
+        /** A block of rows at a time ({@link Window#stateRows}): fields read from one copy, not looked up one by one. */
+        private final long[] rows = new long[EntityTable.BLOCK_ROWS * StateTable.STRIDE];
 
         Formatter(Trace trace, Names names, OutputStream[] targets) {
             this.trace = trace;
@@ -307,8 +317,8 @@ public final class DumpWriter {
             Object table = c.table(t);
             if (table instanceof StateTable s) {
                 if (options.imbrication()) {
-                    Window.states(s, options.start(), options.end(), p.from(), p.to(),
-                            i -> state(c, t, s, i, s.start(i), s.end(i)));
+                    Window.stateRows(s, options.start(), options.end(), p.from(), p.to(), rows,
+                            (i, start, end, value, level) -> state(c, t, s, i, start, end, value, level));
                 } else {
                     flatStates(c, t, s);
                 }
@@ -351,14 +361,35 @@ public final class DumpWriter {
         private void span(Kind kind, byte[] label, Container c, Type t, double start, double end) {
             head(kind);
             begin(label, c, t);
-            time(start);
-            time(end);
+            out.append(SEP);
+            if (Double.doubleToRawLongBits(start) == endBits && endLength > 0) {
+                out.append(endText, endLength); // a step function's or a run of states' start is the last end
+            } else {
+                CFormat.fixed(out, start, options.precision());
+            }
+            out.append(SEP);
+            int from = out.size();
+            CFormat.fixed(out, end, options.precision());
+            endLength = out.size() - from <= endText.length ? out.copyFrom(from, endText) : 0;
+            endBits = Double.doubleToRawLongBits(end);
             time(end - start);
         }
 
         private void time(double x) {
             out.append(SEP);
             CFormat.fixed(out, x, options.precision());
+        }
+
+        /** A state's nesting level as a time: the first levels' text made once. */
+        private void level(int level) {
+            if (level < 0 || level >= levels.length) {
+                time(level);
+                return;
+            }
+            if (levels[level] == null) {
+                levels[level] = CFormat.fixed(level, options.precision()).getBytes(StandardCharsets.US_ASCII);
+            }
+            out.append(SEP).append(levels[level]);
         }
 
         private void user(UserColumns user, int row) {
@@ -373,12 +404,16 @@ public final class DumpWriter {
         }
 
         private void state(Container c, Type t, StateTable s, int row, double start, double end) {
+            state(c, t, s, row, start, end, s.value(row), s.level(row));
+        }
+
+        private void state(Container c, Type t, StateTable s, int row, double start, double end, int value, int level) {
             if (outside(start, end)) {
                 return;
             }
             span(Kind.STATE, STATE, c, t, start, end);
-            time(s.level(row));
-            out.append(SEP).append(names.values.get(t.value(s.value(row))));
+            level(level);
+            out.append(SEP).append(names.values[t.id()][value]);
             user(s.userOrNull(), row);
             out.append('\n');
         }
@@ -428,16 +463,16 @@ public final class DumpWriter {
                 head(Kind.EVENT);
                 begin(EVENT, c, t);
                 time(time);
-                out.append(SEP).append(names.values.get(t.value(e.value(i))));
+                out.append(SEP).append(names.values[t.id()][e.value(i)]);
                 user(e.userOrNull(), i);
                 out.append('\n');
             });
         }
 
         private void variables(Container c, Type t, VariableTable v, int lo, int hi) {
-            Window.variables(v, options.start(), options.end(), lo, hi, i -> {
-                span(Kind.VARIABLE, VARIABLE, c, t, v.start(i), v.end(i));
-                time(v.value(i));
+            Window.variableRows(v, options.start(), options.end(), lo, hi, rows, (i, start, end, value) -> {
+                span(Kind.VARIABLE, VARIABLE, c, t, start, end);
+                time(value);
                 user(v.userOrNull(), i);
                 out.append('\n');
             });
@@ -453,7 +488,7 @@ public final class DumpWriter {
                     continue;
                 }
                 span(Kind.LINK, LINK, c, t, start, end);
-                out.append(SEP).append(names.values.get(t.value(l.value(i))))
+                out.append(SEP).append(names.values[t.id()][l.value(i)])
                         .append(SEP).append(names.containers[l.from(i)])
                         .append(SEP).append(names.containers[l.to(i)])
                         .append(SEP).append(l.key(i));

@@ -102,8 +102,13 @@ public final class Window {
      * 10 GB trace is 600 k thread states), read ahead as there. {@code buf}: {@link EntityTable#BLOCK_ROWS} × STRIDE longs.
      */
     public static void stateRows(StateTable t, double start, double end, long[] buf, StateRow rows) {
-        int n = t.size();
-        int i = firstState(t, start, n);
+        stateRows(t, start, end, 0, t.size(), buf, rows);
+    }
+
+    /** The same, among rows {@code [lo, hi)} only (a part of a large table). */
+    public static void stateRows(StateTable t, double start, double end, int lo, int hi, long[] buf, StateRow rows) {
+        int n = hi;
+        int i = Math.max(firstState(t, start, n), lo);
         for (int next = nextBlock(i); i < n; ) {
             if (i >= next && next >= 0) { // the second block: the rest read ahead, once
                 readRest(t, i, n, end, t::start);
@@ -126,8 +131,13 @@ public final class Window {
 
     /** {@link #variables(VariableTable, double, double, IntConsumer)}'s rows with their fields, a block at a time (as {@link #stateRows}). */
     public static void variableRows(VariableTable t, double start, double end, long[] buf, VariableRow rows) {
-        int n = t.size();
-        int i = Math.max(0, firstStartAfter(n, start, t::start, false) - 1); // from the step in force when the window opens
+        variableRows(t, start, end, 0, t.size(), buf, rows);
+    }
+
+    /** The same, among rows {@code [lo, hi)} only. */
+    public static void variableRows(VariableTable t, double start, double end, int lo, int hi, long[] buf, VariableRow rows) {
+        int n = hi;
+        int i = Math.max(lo, firstStartAfter(n, start, t::start, false) - 1); // from the step in force when the window opens
         for (int next = nextBlock(i); i < n; ) {
             if (i >= next && next >= 0) { // the second block: the rest read ahead, once
                 readRest(t, i, n, end, t::start);

@@ -60,14 +60,6 @@ public final class Rows {
      */
     private int wBlock = -1;
     private long[] wData;
-    /**
-     * The frames of blocks written before the current one, by block number modulo {@link #RECENT} (null until a table
-     * writes an older block): a link table completes rows one to four blocks back between appends, and each such write
-     * went through the pool's lookup (3.5 M lookups on 1 GB). A hit marks the frame used as the lookup would, so that
-     * the pool's clock evicts the same frames (the same store bytes). Only while writing into the pool.
-     */
-    private Frame[] recent;
-    private static final int RECENT = 8;
 
     /** Rows on the heap. */
     public Rows(int stride) {
@@ -400,30 +392,14 @@ public final class Rows {
         }
         int b = r >>> BLOCK_SHIFT;
         if (b != wBlock) {
-            writeTo(b);
+            // not through frame(): its test of the last frame would be one-sided here (a rare branch, an uncommon trap)
+            Frame f = file.frame(this, b);
+            f.dirty = true;
+            last = f;
+            wBlock = b;
+            wData = f.data;
         }
         return wData;
-    }
-
-    /** Makes block {@code b} the one written: from the recent frames when there, else looked up. */
-    private void writeTo(int b) {
-        Frame f = recent == null ? null : recent[b & (RECENT - 1)];
-        if (f != null && f.block == b) {
-            f.used = true; // as the lookup does: the clock sees what it saw without this cache
-        } else {
-            // not through frame(): its test of the last frame would be one-sided here (a rare branch, an uncommon trap)
-            f = file.frame(this, b);
-            f.dirty = true;
-        }
-        if (wBlock >= 0 && !file.unchanging()) {
-            if (recent == null) {
-                recent = new Frame[RECENT];
-            }
-            recent[wBlock & (RECENT - 1)] = last; // last is the written frame while wBlock is set
-        }
-        last = f;
-        wBlock = b;
-        wData = f.data;
     }
 
     private int rowAt(int r) {
@@ -510,13 +486,6 @@ public final class Rows {
 
     /** Whether this table still refers to the array of a block it wrote (tests: after a flush it must not). */
     boolean holdsWriteArray() {
-        if (recent != null) {
-            for (Frame f : recent) {
-                if (f != null) {
-                    return true;
-                }
-            }
-        }
         return wData != null;
     }
 
@@ -545,9 +514,6 @@ public final class Rows {
             last = NONE;
             wBlock = -1;
             wData = null;
-        }
-        if (recent != null && recent[f.block & (RECENT - 1)] == f) {
-            recent[f.block & (RECENT - 1)] = null; // the pool let it go: its array must not be written
         }
     }
 

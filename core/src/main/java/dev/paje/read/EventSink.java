@@ -45,5 +45,12 @@ public interface EventSink {
     }
 
     /** End of all input: close what is still open. */
+    /**
+     * The records that follow, up to the next call, are mostly of container {@code container} (a name id): a sink may
+     * bring that container's state into the cache at once (its tables' lines fetched in parallel, not one by one).
+     */
+    default void touch(int container) {
+    }
+
     void finish();
 }

@@ -394,7 +394,12 @@ public final class TraceReader {
             return;
         }
         deferred.clear();
+        int group = -1;
         for (int k = from; k < to; k++) {
+            if (b.container[k] != group) { // a container's group of records starts (ContainerGroups)
+                group = b.container[k];
+                sink.touch(map[group]);
+            }
             Problem p = record(b, k, map, state.lineBase + b.line[k] + 1, state);
             if (p != null) {
                 deferred.add(p);

@@ -4,6 +4,7 @@ import dev.paje.read.EventError;
 import dev.paje.read.EventKind;
 import dev.paje.store.Names;
 import dev.paje.store.Container;
+import dev.paje.store.EntityTable;
 import dev.paje.store.EventTable;
 import dev.paje.store.LinkTable;
 import dev.paje.store.StateTable;
@@ -189,6 +190,24 @@ final class Entities {
         }
         lastTable = table;
         lastRow = row;
+    }
+
+    /** What {@link #touch} read: kept so that its reads are not dropped as dead code. */
+    private long touched;
+
+    /**
+     * Reads what the next events of {@code c} will need (its clock, state stacks, tables' rows and write blocks) in one
+     * loop whose loads do not depend on each other: the cache misses of a container's first visit in a chunk overlap
+     * instead of coming one by one, event after event.
+     */
+    void touch(Container c) {
+        long sum = EntityTable.touch(c) + (long) clocks.time(c.id());
+        for (Object o : slots.of(c.id())) {
+            if (o instanceof StateStack s) {
+                sum += s.depth();
+            }
+        }
+        touched += sum;
     }
 
     /** Resolves the Container field of an entity event and checks it may hold entities of {@code type}. */

@@ -113,6 +113,14 @@ public final class Simulator implements RunSink {
     }
 
     @Override
+    public void touch(int container) {
+        int i = containers.find(container);
+        if (i >= 0) {
+            entities.touch(containers.get(i));
+        }
+    }
+
+    @Override
     public boolean commutes(int type, int value) {
         int i = types.find(type);
         return i >= 0 && types.get(i).valueIndex(value) >= 0; // else the event declares a value (or fails)

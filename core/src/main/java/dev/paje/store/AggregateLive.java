@@ -203,6 +203,11 @@ final class AggregateLive {
         }
 
         abstract void finish(double end);
+
+        /** Reads the feed's and its accumulator's fields (the cache warmed before a run of writes). */
+        long touch() {
+            return (long) acc.width + (acc.dropped ? 1 : 0);
+        }
     }
 
     /**

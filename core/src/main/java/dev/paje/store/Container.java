@@ -187,6 +187,11 @@ public final class Container {
     }
 
     /** The table of {@code t}, created on first use: in {@code store}, or on the heap when it is null. */
+    /** The tables by type id (may hold nulls): for {@link EntityTable#touch}. */
+    EntityTable[] tableArray() {
+        return tables;
+    }
+
     public EntityTable tableFor(Type t, Store store) {
         int i = t.id();
         if (i >= tables.length) {

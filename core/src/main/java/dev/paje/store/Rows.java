@@ -484,6 +484,16 @@ public final class Rows {
         FRAMES.setRelease(group, f.block & (GROUP - 1), f);
     }
 
+    /** Reads the last row written and the next one's line (the cache warmed before a run of writes): a sum of them. */
+    long touch() {
+        long[] d = wData;
+        if (d == null || size == 0) {
+            return size;
+        }
+        int at = ((size - 1) & (BLOCK_ROWS - 1)) * stride;
+        return d[at] + d[Math.min(at + stride, d.length - 1)];
+    }
+
     /** Whether this table still refers to the array of a block it wrote (tests: after a flush it must not). */
     boolean holdsWriteArray() {
         return wData != null;

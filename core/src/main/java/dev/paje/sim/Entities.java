@@ -201,7 +201,7 @@ final class Entities {
      * instead of coming one by one, event after event.
      */
     void touch(Container c) {
-        long sum = EntityTable.touch(c) + (long) clocks.time(c.id());
+        long sum = EntityTable.touch(c) + clocks.touch(c.id());
         for (Object o : slots.of(c.id())) {
             if (o instanceof StateStack s) {
                 sum += s.depth();

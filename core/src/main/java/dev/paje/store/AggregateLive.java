@@ -117,6 +117,16 @@ final class AggregateLive {
             inverse *= 0.5;
         }
 
+        /** Reads value {@code v}'s bucket of time {@code t}, if it has one: a sum for {@link Feed#touch}. */
+        long touch(int v, double t) {
+            double[][] s = sums;
+            if (s == null || v < 0 || v >= s.length || !(t >= 0)) {
+                return 0;
+            }
+            double[] row = s[v];
+            return row == null ? 0 : (long) row[(int) Math.min(t * inverse, BUCKETS - 1)];
+        }
+
         /** A state's innermost piece {@code [a, b]} of value {@code v} (as {@code AggregateBuild}'s spreadTime). */
         void piece(int v, double a, double b) {
             if (dropped || v < 0 || !(b > a)) {
@@ -204,10 +214,8 @@ final class AggregateLive {
 
         abstract void finish(double end);
 
-        /** Reads the feed's and its accumulator's fields (the cache warmed before a run of writes). */
-        long touch() {
-            return (long) acc.width + (acc.dropped ? 1 : 0);
-        }
+        /** Reads the feed's and its accumulator's fields and the bucket written next (the cache warmed before a run of writes). */
+        abstract long touch();
     }
 
     /**
@@ -276,6 +284,11 @@ final class AggregateLive {
         }
 
         @Override
+        long touch() {
+            return depth > 0 ? acc.touch(value(depth - 1), cursor) : depth;
+        }
+
+        @Override
         void finish(double end) {
             while (depth > 0) {
                 depth--;
@@ -294,9 +307,18 @@ final class AggregateLive {
             this.table = table;
         }
 
+        /** The end of the last step: where the next one starts. */
+        private double last = -1;
+
         @Override
         void stepped(double from, double to, double value) {
             acc.step(from, to, value);
+            last = to;
+        }
+
+        @Override
+        long touch() {
+            return acc.touch(0, last) + acc.touch(1, last);
         }
 
         @Override

@@ -4,7 +4,6 @@ import dev.paje.read.EventError;
 import dev.paje.read.EventKind;
 import dev.paje.store.Names;
 import dev.paje.store.Container;
-import dev.paje.store.EntityTable;
 import dev.paje.store.EventTable;
 import dev.paje.store.LinkTable;
 import dev.paje.store.StateTable;
@@ -13,6 +12,7 @@ import dev.paje.store.Type;
 import dev.paje.store.TypeKind;
 import dev.paje.store.UserColumns;
 import dev.paje.store.VariableTable;
+import dev.paje.store.Warmup;
 import java.util.Locale;
 
 /**
@@ -43,13 +43,40 @@ final class Entities {
         this.clocks = clocks;
     }
 
+    /** Entity kinds by group ({@link #apply}), indexed by ordinal; -1: not an entity event. */
+    private static final byte[] GROUP = groups();
+    private static final byte STATE = 0;
+    private static final byte EVENT = 1;
+    private static final byte VARIABLE = 2;
+    private static final byte LINK = 3;
+
+    private static byte[] groups() {
+        byte[] g = new byte[EventKind.values().length];
+        java.util.Arrays.fill(g, (byte) -1);
+        for (EventKind k : EventKind.values()) {
+            switch (k) {
+                case SET_STATE, PUSH_STATE, POP_STATE, RESET_STATE -> g[k.ordinal()] = STATE;
+                case NEW_EVENT -> g[k.ordinal()] = EVENT;
+                case SET_VARIABLE, ADD_VARIABLE, SUB_VARIABLE -> g[k.ordinal()] = VARIABLE;
+                case START_LINK, END_LINK -> g[k.ordinal()] = LINK;
+                default -> { }
+            }
+        }
+        return g;
+    }
+
+    /**
+     * Dispatches by group, not by kind: a switch on the kind had a case per kind, and one rare in C2's profile (a kind
+     * seen only at the trace's start, e.g. the first PajeSetVariable of each container) was compiled as an uncommon
+     * trap whose first hit recompiled the simulator's large inlined method (~0.4 s of C2 on a 1 GB first load).
+     */
     void apply(EventKind kind, double time, int type, int container, int value, double number, int other,
             byte[] keyBuf, int keyFrom, int keyTo) {
-        switch (kind) {
-            case SET_STATE, PUSH_STATE, POP_STATE, RESET_STATE -> state(kind, time, type, container, value);
-            case NEW_EVENT -> event(time, type, container, value);
-            case SET_VARIABLE, ADD_VARIABLE, SUB_VARIABLE -> variable(kind, time, type, container, number);
-            case START_LINK, END_LINK -> link(kind, time, type, container, value, other, keyBuf, keyFrom, keyTo);
+        switch (GROUP[kind.ordinal()]) {
+            case STATE -> state(kind, time, type, container, value);
+            case EVENT -> event(time, type, container, value);
+            case VARIABLE -> variable(kind, time, type, container, number);
+            case LINK -> link(kind, time, type, container, value, other, keyBuf, keyFrom, keyTo);
             default -> throw new IllegalArgumentException("not an entity event: " + kind);
         }
     }
@@ -194,6 +221,7 @@ final class Entities {
 
     /** What {@link #touch} read: kept so that its reads are not dropped as dead code. */
     private long touched;
+    private final Warmup warmup = new Warmup();
 
     /**
      * Reads what the next events of {@code c} will need (its clock, state stacks, tables' rows and write blocks) in one
@@ -201,7 +229,7 @@ final class Entities {
      * instead of coming one by one, event after event.
      */
     void touch(Container c) {
-        long sum = EntityTable.touch(c) + clocks.touch(c.id());
+        long sum = warmup.touch(c) + clocks.touch(c.id());
         for (Object o : slots.of(c.id())) {
             if (o instanceof StateStack s) {
                 sum += s.depth();

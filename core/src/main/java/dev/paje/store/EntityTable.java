@@ -98,24 +98,6 @@ public abstract sealed class EntityTable permits StateTable, EventTable, Variabl
         user = u;
     }
 
-    /**
-     * Reads the tables of {@code c} where their next rows go (rows, write block, aggregate feed): a sum of what was
-     * read, for a caller that warms the cache before a run of {@code c}'s events ({@code Entities.touch}).
-     */
-    public static long touch(Container c) {
-        long sum = 0;
-        for (EntityTable t : c.tableArray()) {
-            if (t != null) {
-                sum += t.rows.touch();
-                AggregateLive.Feed f = t.aggregateFeed;
-                if (f != null) {
-                    sum += f.touch();
-                }
-            }
-        }
-        return sum;
-    }
-
     /** Creates an empty table of {@code kind} whose rows live in {@code file} (null: on the heap). */
     static EntityTable create(TypeKind kind, StoreFile file, KeyLog keys) {
         return createIn(kind, stride -> rows(stride, file), keys);

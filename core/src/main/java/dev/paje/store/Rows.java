@@ -59,7 +59,12 @@ public final class Rows {
      * through the frame (one cold object fewer per row with thousands of tables in flight); -1 otherwise.
      */
     private int wBlock = -1;
-    private long[] wData;
+    private long[] wData = NO_WRITE;
+    /**
+     * {@link #wData} when no block is being written: never null, and as long as any block, so that {@link #touchAt} reads
+     * it unchecked (a null test there became an uncommon trap once the pool first evicted).
+     */
+    private static final long[] NO_WRITE = new long[BLOCK_ROWS * MAX_STRIDE];
 
     /** Rows on the heap. */
     public Rows(int stride) {
@@ -242,7 +247,7 @@ public final class Rows {
         if (f.block != b) {
             f = file.frame(this, b);
             last = f;
-            wData = null; // not kept: an array the pool or cache let go of must become garbage
+            wData = NO_WRITE; // not kept: an array the pool or cache let go of must become garbage
             wBlock = -1; // rowData sets it, marking the frame dirty (not f.dirty ? b : -1: that branch was an
                          // uncommon trap in the simulator's compiled methods until a first block was read back)
         }
@@ -271,7 +276,7 @@ public final class Rows {
             // compiles it (the first write to an older block, ~4 s into a 1 GB load, was an unstable_if trap in the
             // simulator's inlined TraceReader.record: recompiled, ~0.8 s of C2)
             wBlock = -1;
-            wData = null;
+            wData = NO_WRITE;
         }
         return size++;
     }
@@ -484,19 +489,19 @@ public final class Rows {
         FRAMES.setRelease(group, f.block & (GROUP - 1), f);
     }
 
-    /** Reads the last row written and the next one's line (the cache warmed before a run of writes): a sum of them. */
-    long touch() {
-        long[] d = wData;
-        if (d == null || size == 0) {
-            return size;
-        }
-        int at = ((size - 1) & (BLOCK_ROWS - 1)) * stride;
-        return d[at] + d[Math.min(at + stride, d.length - 1)];
+    /** The array of the block being written ({@link #NO_WRITE} when none): for {@link Warmup}. */
+    long[] touchData() {
+        return wData;
+    }
+
+    /** Where the last row written sits in a block's array (any block's: always in bounds): for {@link Warmup}. */
+    int touchAt() {
+        return ((size - 1) & (BLOCK_ROWS - 1)) * Math.min(stride, MAX_STRIDE); // heap rows (any stride) have NO_WRITE
     }
 
     /** Whether this table still refers to the array of a block it wrote (tests: after a flush it must not). */
     boolean holdsWriteArray() {
-        return wData != null;
+        return wData != NO_WRITE;
     }
 
     /** If {@code f} is the block this table used last, forgets that (its next use marks it used); true then. */
@@ -504,7 +509,7 @@ public final class Rows {
         if (last == f) {
             last = NONE;
             wBlock = -1;
-            wData = null;
+            wData = NO_WRITE;
             return true;
         }
         return false;
@@ -523,7 +528,7 @@ public final class Rows {
         if (last == f) {
             last = NONE;
             wBlock = -1;
-            wData = null;
+            wData = NO_WRITE;
         }
     }
 

@@ -1,0 +1,42 @@
+package dev.paje.store;
+
+/**
+ * Brings a container's tables into the cache before a run of its events (the reader groups a chunk's records by
+ * container): the tables, their rows and the row last written of each, read level by level, so that the cache misses
+ * of one level (one per table) are in flight together instead of one after the other, event after event. Only reads:
+ * what it returns is a sum that callers keep, so that the reads are not dropped as dead code. One per simulator.
+ */
+public final class Warmup {
+    private EntityTable[] tables = new EntityTable[8];
+    private Rows[] rows = new Rows[8];
+
+    /** Reads {@code c}'s tables where their next rows go; returns a sum of what it read. */
+    public long touch(Container c) {
+        EntityTable[] all = c.tableArray();
+        if (all.length > tables.length) {
+            tables = new EntityTable[all.length];
+            rows = new Rows[all.length];
+        }
+        int n = 0;
+        for (EntityTable t : all) {
+            if (t != null) {
+                tables[n++] = t;
+            }
+        }
+        for (int i = 0; i < n; i++) { // the tables' lines, in flight together
+            rows[i] = tables[i].rows;
+        }
+        long sum = 0;
+        for (int i = 0; i < n; i++) { // the rows' lines, then their write blocks' headers and last rows
+            Rows r = rows[i];
+            sum += r.touchData()[r.touchAt()];
+        }
+        for (int i = 0; i < n; i++) { // the aggregates' buckets written next
+            AggregateLive.Feed f = tables[i].aggregateFeed;
+            if (f != null) {
+                sum += f.touch();
+            }
+        }
+        return sum;
+    }
+}

@@ -46,10 +46,11 @@ public interface EventSink {
 
     /** End of all input: close what is still open. */
     /**
-     * The records that follow, up to the next call, are mostly of container {@code container} (a name id): a sink may
-     * bring that container's state into the cache at once (its tables' lines fetched in parallel, not one by one).
+     * The records that follow, up to the next call, are of containers {@code containers[0..n)} (name ids), one group of
+     * records after the other: a sink may bring their state into the cache at once (their tables' lines fetched
+     * together, not one by one as their events come).
      */
-    default void touch(int container) {
+    default void touch(int[] containers, int n) {
     }
 
     void finish();

@@ -394,11 +394,10 @@ public final class TraceReader {
             return;
         }
         deferred.clear();
-        int group = -1;
+        int warmed = from;
         for (int k = from; k < to; k++) {
-            if (b.container[k] != group) { // a container's group of records starts (ContainerGroups)
-                group = b.container[k];
-                sink.touch(map[group]);
+            if (k == warmed) {
+                warmed = warm(b, k, to, map);
             }
             Problem p = record(b, k, map, state.lineBase + b.line[k] + 1, state);
             if (p != null) {
@@ -434,6 +433,33 @@ public final class TraceReader {
         summary.map(r, map);
         summaries.applyRun(summary, r);
         events += to - from;
+    }
+
+    /** Containers whose state the sink warms up at once ({@link #warm}); system property {@code paje.warm}. */
+    private static final int WARM_GROUPS = Math.max(1, Integer.getInteger("paje.warm", 16));
+    private final int[] warming = new int[WARM_GROUPS];
+
+    /**
+     * Has the sink warm up the containers of the next {@link #WARM_GROUPS} groups of records from {@code k} (a run
+     * grouped by container, {@link ContainerGroups}); returns the index of the first record after them.
+     */
+    private int warm(Batch b, int k, int to, int[] map) {
+        int[] containers = b.container;
+        int n = 0;
+        int c = containers[k];
+        warming[n++] = map[c];
+        int j = k + 1;
+        for (; j < to; j++) {
+            if (containers[j] != c) {
+                if (n == warming.length) {
+                    break;
+                }
+                c = containers[j];
+                warming[n++] = map[c];
+            }
+        }
+        sink.touch(warming, n);
+        return j;
     }
 
     /** Whether no record of {@code [from, to)} depends on the order between containers. */

@@ -228,11 +228,16 @@ final class Entities {
      * loop whose loads do not depend on each other: the cache misses of a container's first visit in a chunk overlap
      * instead of coming one by one, event after event.
      */
-    void touch(Container c) {
-        long sum = warmup.touch(c) + clocks.touch(c.id());
-        for (Object o : slots.of(c.id())) {
-            if (o instanceof StateStack s) {
-                sum += s.depth();
+    void touch(Container[] cs, int n) {
+        long sum = warmup.touch(cs, n);
+        for (int k = 0; k < n; k++) {
+            sum += clocks.touch(cs[k].id());
+        }
+        for (int k = 0; k < n; k++) {
+            for (Object o : slots.of(cs[k].id())) {
+                if (o instanceof StateStack s) {
+                    sum += s.depth();
+                }
             }
         }
         touched += sum;

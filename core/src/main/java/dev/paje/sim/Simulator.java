@@ -112,12 +112,21 @@ public final class Simulator implements RunSink {
         clock(summary.runMaxTime(run));
     }
 
+    private Container[] touching = new Container[8];
+
     @Override
-    public void touch(int container) {
-        int i = containers.find(container);
-        if (i >= 0) {
-            entities.touch(containers.get(i));
+    public void touch(int[] ids, int n) {
+        if (touching.length < n) {
+            touching = new Container[n];
         }
+        int m = 0;
+        for (int k = 0; k < n; k++) {
+            int i = containers.find(ids[k]);
+            if (i >= 0) {
+                touching[m++] = containers.get(i);
+            }
+        }
+        entities.touch(touching, m);
     }
 
     @Override

@@ -10,17 +10,19 @@ public final class Warmup {
     private EntityTable[] tables = new EntityTable[8];
     private Rows[] rows = new Rows[8];
 
-    /** Reads {@code c}'s tables where their next rows go; returns a sum of what it read. */
-    public long touch(Container c) {
-        EntityTable[] all = c.tableArray();
-        if (all.length > tables.length) {
-            tables = new EntityTable[all.length];
-            rows = new Rows[all.length];
-        }
+    /** Reads the tables of containers {@code cs[0..count)} where their next rows go; returns a sum of what it read. */
+    public long touch(Container[] cs, int count) {
         int n = 0;
-        for (EntityTable t : all) {
-            if (t != null) {
-                tables[n++] = t;
+        for (int k = 0; k < count; k++) {
+            EntityTable[] all = cs[k].tableArray();
+            if (n + all.length > tables.length) {
+                tables = java.util.Arrays.copyOf(tables, Math.max(n + all.length, 2 * tables.length));
+                rows = new Rows[tables.length];
+            }
+            for (EntityTable t : all) {
+                if (t != null) {
+                    tables[n++] = t;
+                }
             }
         }
         for (int i = 0; i < n; i++) { // the tables' lines, in flight together

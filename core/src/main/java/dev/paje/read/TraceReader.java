@@ -395,9 +395,13 @@ public final class TraceReader {
         }
         deferred.clear();
         int warmed = from;
+        int keysWarmed = from;
         for (int k = from; k < to; k++) {
             if (k == warmed) {
                 warmed = warm(b, k, to, map);
+            }
+            if (k == keysWarmed) {
+                keysWarmed = warmKeys(b, k, to);
             }
             Problem p = record(b, k, map, state.lineBase + b.line[k] + 1, state);
             if (p != null) {
@@ -460,6 +464,32 @@ public final class TraceReader {
         }
         sink.touch(warming, n);
         return j;
+    }
+
+    /** Records whose link keys {@link #warmKeys} reads at once; system property {@code paje.warmKeys} (0: none). */
+    private static final int WARM_KEYS = Integer.getInteger("paje.warmKeys", 32);
+    /** What {@link #warmKeys} read: kept so that its reads are not dropped as dead code. */
+    private long keysRead;
+
+    /**
+     * Reads the link keys of records {@code [k, k + WARM_KEYS)} in the chunk's bytes (written by a tokenizer thread, cold
+     * here): their cache misses in flight together, not one per link as the simulator compares the key; returns the
+     * index of the first record after them.
+     */
+    private int warmKeys(Batch b, int k, int to) {
+        if (WARM_KEYS <= 0) {
+            return to;
+        }
+        int end = Math.min(to, k + WARM_KEYS);
+        byte[] data = b.data;
+        long sum = 0;
+        for (int j = k; j < end; j++) {
+            if (b.def[j].keyPosition >= 0) {
+                sum += data[b.key[j]] + data[Math.max(b.key[j], b.keyEnd[j] - 1)];
+            }
+        }
+        keysRead += sum;
+        return end;
     }
 
     /** Whether no record of {@code [from, to)} depends on the order between containers. */

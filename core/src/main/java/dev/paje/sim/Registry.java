@@ -19,8 +19,6 @@ final class Registry<T> {
     private final IntIntMap byName = new IntIntMap();
     /** The bindings of small name ids (types and containers are named early), for one array read. */
     private int[] dense = new int[0];
-    /** The items {@link #dense} binds (null: unbound): the simulator's lookup per event is then one array read. */
-    private Object[] denseItems = new Object[0];
 
     Registry(Names names) {
         this.names = names;
@@ -63,34 +61,21 @@ final class Registry<T> {
         return b < 0 ? -1 : b >>> 1;
     }
 
-    /** The item named or aliased by interned name {@code nameId}, or null: {@link #find} then {@link #get}. */
-    @SuppressWarnings("unchecked")
-    T item(int nameId) {
-        if (nameId < denseItems.length) {
-            return (T) denseItems[nameId];
-        }
-        int i = find(nameId);
-        return i < 0 ? null : items.get(i);
-    }
-
     private void bind(int nameId, int binding) {
         byName.put(nameId, binding);
         if (nameId < 1 << 20) {
             if (nameId >= dense.length) {
                 int old = dense.length;
                 dense = java.util.Arrays.copyOf(dense, Math.max(nameId + 1, Math.min(old * 2, 1 << 20)));
-                denseItems = java.util.Arrays.copyOf(denseItems, dense.length);
                 java.util.Arrays.fill(dense, old, dense.length, -1);
                 for (int id = old; id < dense.length; id++) {
                     int b = byName.get(id);
                     if (b >= 0) {
                         dense[id] = b;
-                        denseItems[id] = items.get(b >>> 1);
                     }
                 }
             }
             dense[nameId] = binding;
-            denseItems[nameId] = items.get(binding >>> 1);
         }
     }
 

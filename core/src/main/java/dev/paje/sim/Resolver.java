@@ -21,12 +21,13 @@ final class Resolver {
 
     /** The type named {@code nameId} (field {@code field}); of kind {@code kind} unless it is null. */
     Type type(int nameId, String field, TypeKind kind) {
-        Type type = types.item(nameId);
-        if (type == null) {
+        int i = types.find(nameId);
+        if (i < 0) {
             String what = kind == null ? "entity type" : kind.name().toLowerCase(Locale.ROOT) + " type";
             throw new EventError("unknown " + what + " '" + names.get(nameId) + "' in field " + field
                     + ": no type of that name or alias was defined before this line");
         }
+        Type type = types.get(i);
         if (kind != null && type.kind() != kind) {
             throw new EventError("'" + names.get(nameId) + "' in field " + field + " is a "
                     + type.kind().name().toLowerCase(Locale.ROOT) + " type, expected a "
@@ -36,12 +37,12 @@ final class Resolver {
     }
 
     Container container(int nameId, String field) {
-        Container c = containers.item(nameId);
-        if (c == null) {
+        int i = containers.find(nameId);
+        if (i < 0) {
             throw new EventError("unknown container '" + names.get(nameId) + "' in field " + field
                     + ": no container of that name or alias was created before this line");
         }
-        return c;
+        return containers.get(i);
     }
 
     /** The value index of {@code nameId} in {@code type}; undeclared values are added, as Pajé does. */

@@ -121,9 +121,9 @@ public final class Simulator implements RunSink {
         }
         int m = 0;
         for (int k = 0; k < n; k++) {
-            Container c = containers.item(ids[k]);
-            if (c != null) {
-                touching[m++] = c;
+            int i = containers.find(ids[k]);
+            if (i >= 0) {
+                touching[m++] = containers.get(i);
             }
         }
         entities.touch(touching, m);
@@ -131,8 +131,8 @@ public final class Simulator implements RunSink {
 
     @Override
     public boolean commutes(int type, int value) {
-        Type t = types.item(type);
-        return t != null && t.valueIndex(value) >= 0; // else the event declares a value (or fails)
+        int i = types.find(type);
+        return i >= 0 && types.get(i).valueIndex(value) >= 0; // else the event declares a value (or fails)
     }
 
     @Override

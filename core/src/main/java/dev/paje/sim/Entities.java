@@ -66,9 +66,9 @@ final class Entities {
     }
 
     /**
-     * Dispatches by group, not by kind: a switch on the kind had a case per kind, and one rare in C2's profile (a kind
-     * seen only at the trace's start, e.g. the first PajeSetVariable of each container) was compiled as an uncommon
-     * trap whose first hit recompiled the simulator's large inlined method (~0.4 s of C2 on a 1 GB first load).
+     * Dispatches by group, not by kind: a switch on the kind had a case per kind, and one without a count in C2's profile
+     * (sparse: this method had been compiled at C1's level 2 while C2 was busy) was compiled as an uncommon trap whose
+     * first hit recompiled the simulator's large inlined method (LogCompilation: ~0.4 s of C2 on a 1 GB first load).
      */
     void apply(EventKind kind, double time, int type, int container, int value, double number, int other,
             byte[] keyBuf, int keyFrom, int keyTo) {
@@ -224,9 +224,9 @@ final class Entities {
     private final Warmup warmup = new Warmup();
 
     /**
-     * Reads what the next events of {@code c} will need (its clock, state stacks, tables' rows and write blocks) in one
-     * loop whose loads do not depend on each other: the cache misses of a container's first visit in a chunk overlap
-     * instead of coming one by one, event after event.
+     * Reads what the next events of containers {@code cs[0..n)} will need (their clocks, state stacks, tables' rows and
+     * write blocks) in loops whose loads do not depend on each other: the cache misses of a container's first visit in a
+     * chunk overlap instead of coming one by one, event after event.
      */
     void touch(Container[] cs, int n) {
         long sum = warmup.touch(cs, n);

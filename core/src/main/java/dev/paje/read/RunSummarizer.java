@@ -68,6 +68,8 @@ final class RunSummarizer {
     static final int OP_LINK_UNKEYED = 10;
     static final int OP_NOT_ENTITY = 11;
     static final int OP_USER_FIELDS = 12;
+    /** The flag of the operations whose records list their value ({@link #value}). */
+    static final int OP_VALUE = 1 << 16;
 
     /** The operation of {@code def}'s records. */
     static int op(EventDefinition def) {
@@ -89,7 +91,9 @@ final class RunSummarizer {
             case END_LINK -> unkeyed ? OP_LINK_UNKEYED : OP_END_LINK;
             default -> OP_NOT_ENTITY;
         };
-        return op | category(kind) << 8;
+        boolean valued = op == OP_SET_STATE || op == OP_PUSH_STATE || op == OP_NEW_EVENT || op == OP_START_LINK
+                || op == OP_END_LINK;
+        return op | category(kind) << 8 | (valued ? OP_VALUE : 0);
     }
 
     /**
@@ -154,15 +158,16 @@ final class RunSummarizer {
                 s.lastTime[e] = time;
                 s.lastLine[e] = line;
             }
+            if ((op & OP_VALUE) != 0) { // one call site for the kinds with a value: a smaller compilation of this loop
+                value(s, t, (int) (tv >>> 32), line);
+            }
             switch (kind) {
                 case OP_SET_STATE -> {
-                    value(s, t, (int) (tv >>> 32), line);
                     s.absolute[e] = true;
                     s.depth[e] = 1;
                     s.rows[e]++;
                 }
                 case OP_PUSH_STATE -> {
-                    value(s, t, (int) (tv >>> 32), line);
                     int d = s.depth[e];
                     if (s.absolute[e]) {
                         if (d >= Short.MAX_VALUE) {
@@ -191,10 +196,7 @@ final class RunSummarizer {
                     s.absolute[e] = true;
                     s.depth[e] = 0;
                 }
-                case OP_NEW_EVENT -> {
-                    value(s, t, (int) (tv >>> 32), line);
-                    s.rows[e]++;
-                }
+                case OP_NEW_EVENT -> s.rows[e]++;
                 case OP_SET_VARIABLE -> {
                     s.hasSet[e] = true;
                     s.current[e] = Double.longBitsToDouble(rec[base + Records.NUMBER]);
@@ -209,13 +211,11 @@ final class RunSummarizer {
                     }
                 }
                 case OP_START_LINK, OP_END_LINK -> {
-                    int value = (int) (tv >>> 32);
-                    value(s, t, value, line);
                     boolean start = kind == OP_START_LINK;
                     int other = others[i];
                     long key = keys[i];
                     other(s, e, other, start);
-                    half(s, e, (int) key, (int) (key >>> 32), value, other, line, time, start);
+                    half(s, e, (int) key, (int) (key >>> 32), (int) (tv >>> 32), other, line, time, start);
                 }
                 case OP_LINK_UNKEYED -> s.failure = "a link without a key or a container at its other end";
                 default -> s.failure = "not an entity event";
@@ -297,7 +297,7 @@ final class RunSummarizer {
         s.ensureEntries();
         e = s.entries++;
         if (entryNext.length <= e) {
-            entryNext = Arrays.copyOf(entryNext, Math.max(e + 1, entryNext.length * 2));
+            growEntryNext(e);
         }
         entryNext[e] = -1;
         if (last < 0) {
@@ -326,6 +326,10 @@ final class RunSummarizer {
         s.deltaHead[e] = -1;
         s.deltaTail[e] = -1;
         return e;
+    }
+
+    private void growEntryNext(int e) {
+        entryNext = Arrays.copyOf(entryNext, Math.max(e + 1, entryNext.length * 2));
     }
 
     /** Lists value {@code v} of type {@code t} (once per run and type: a name of two types is listed for each). */
@@ -391,10 +395,7 @@ final class RunSummarizer {
         int h = s.addHalf(e, from, to, hash, a, w, value, other, line, time, start);
         int local = h - firstHalf;
         if (next.length <= local) {
-            int n = Math.max(local + 1, next.length * 2);
-            next = Arrays.copyOf(next, n);
-            halfK0 = Arrays.copyOf(halfK0, n);
-            halfK1 = Arrays.copyOf(halfK1, n);
+            growHalves(local);
         }
         next[local] = -1;
         halfK0[local] = a;
@@ -441,6 +442,14 @@ final class RunSummarizer {
         if (++keysUsed * 2 > keyInfo.length) {
             growKeys();
         }
+    }
+
+    /** Room for the run's half {@code local}: out of line, as {@link RunSummary}'s growth. */
+    private void growHalves(int local) {
+        int n = Math.max(local + 1, next.length * 2);
+        next = Arrays.copyOf(next, n);
+        halfK0 = Arrays.copyOf(halfK0, n);
+        halfK1 = Arrays.copyOf(halfK1, n);
     }
 
     /** Doubles the key table, moving the current run's keys. */

@@ -103,11 +103,12 @@ final class ChunkTokenizer {
         }
         b.lines = number;
         b.names = names.view();
-        int[] order = groups == null ? null : groups.order(containers, staged, names.size());
         if (summarizer == null) {
-            fill(b, order);
+            fill(b, groups == null ? null : groups.order(containers, staged, names.size()));
         } else {
-            fillSummarized(b, order, summarizer, summary);
+            // a check's records in file order, not grouped: the staging area read in sequence, which saves more than
+            // the entry look-ups grouping saved the summarizer's loop (bench/RESULTS.md, session 16)
+            fillSummarized(b, summarizer, summary);
         }
         b.summary = summary;
         return b;
@@ -320,11 +321,11 @@ final class ChunkTokenizer {
     }
 
     /**
-     * {@link #fill} for a check: raw records as there, each run of entity records handed to {@code summarizer}
-     * straight from the staging area ({@link RunSummarizer#run}); the batch's columns are written for the raw records
-     * only (the reader finds the runs in the summary).
+     * {@link #fill} for a check, in file order: raw records as there, each run of entity records handed to
+     * {@code summarizer} straight from the staging area ({@link RunSummarizer#run}); the batch's columns are written
+     * for the raw records only (the reader finds the runs in the summary).
      */
-    private void fillSummarized(Batch b, int[] src, RunSummarizer summarizer, RunSummary summary) {
+    private void fillSummarized(Batch b, RunSummarizer summarizer, RunSummary summary) {
         int n = staged;
         b.ensure(n);
         b.size = n;
@@ -336,7 +337,7 @@ final class ChunkTokenizer {
         summarizer.begin(b, summary);
         int k = 0;
         while (k < n) {
-            if (cs[k] < 0) { // a raw line: in place, grouped or not
+            if (cs[k] < 0) { // a raw line
                 long at = r[k * Records.STRIDE + Records.AT];
                 def[k] = null;
                 offset[k] = (int) at;
@@ -345,10 +346,10 @@ final class ChunkTokenizer {
                 continue;
             }
             int j = k + 1;
-            while (j < n && cs[j] >= 0) { // the run's extent: grouping moves records only inside their run
+            while (j < n && cs[j] >= 0) {
                 j++;
             }
-            summarizer.run(summary, k, j, src, r, cs, others, keys, ops);
+            summarizer.run(summary, k, j, r, cs, others, keys, ops);
             k = j;
         }
     }

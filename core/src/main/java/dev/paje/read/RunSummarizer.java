@@ -97,22 +97,20 @@ final class RunSummarizer {
     }
 
     /**
-     * Summarizes the run of records {@code [from, to)} of a chunk's staging area ({@link ChunkTokenizer}): record
-     * {@code k} of the run is staged record {@code src[k]} ({@code k} when {@code src} is null), its container and
-     * operation's slot in {@code cs}, its line, time, number, type and value in {@code rec} ({@link Records}), its
-     * other container in {@code others} and its key in {@code keys} (links only); {@code ops}: per slot, {@link #op}.
-     * One loop over the records, with the run's arrays and bounds in locals, not a call per record. Sets the summary's
-     * failure when a record has something a summary cannot carry.
+     * Summarizes the run of staged records {@code [from, to)} of a chunk ({@link ChunkTokenizer}), in file order: record
+     * {@code i}'s container and operation's slot in {@code cs}, its line, time, number, type and value in {@code rec}
+     * ({@link Records}), its other container in {@code others} and its key in {@code keys} (links only); {@code ops}:
+     * per slot, {@link #op}. One loop over the records, not a call per record. Sets the summary's failure when a
+     * record has something a summary cannot carry.
      */
-    void run(RunSummary s, int from, int to, int[] src, long[] rec, int[] cs, int[] others, long[] keys, int[] ops) {
+    void run(RunSummary s, int from, int to, long[] rec, int[] cs, int[] others, long[] keys, int[] ops) {
         startRun(s, from);
         int lastC = -1;
         int lastT = -1;
         int e = -1;
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
-        for (int k = from; k < to && s.failure == null; k++) {
-            int i = src == null ? k : src[k];
+        for (int i = from; i < to && s.failure == null; i++) {
             int base = i * Records.STRIDE;
             int cc = cs[i];
             int op = ops[cc >>> ChunkTokenizer.CONTAINER_BITS];
@@ -341,7 +339,7 @@ final class RunSummarizer {
         if (valueStamp[v] == stamp && valueSeenType[v] == t) {
             int id = valueSeen[v];
             if (line < s.valueLine[id]) {
-                s.valueLine[id] = line; // records come grouped by container: the first seen is not the first line
+                s.valueLine[id] = line; // the first line, whatever order the records come in
             }
             return;
         }

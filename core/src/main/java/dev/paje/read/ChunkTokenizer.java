@@ -103,11 +103,12 @@ final class ChunkTokenizer {
         }
         b.lines = number;
         b.names = names.view();
-        int[] order = groups == null ? null : groups.order(containers, staged, names.size());
         if (summarizer == null) {
-            fill(b, order);
+            fill(b, groups == null ? null : groups.order(containers, staged, names.size()));
         } else {
-            fillSummarized(b, order, summarizer, summary);
+            // a check's records in file order, not grouped: the staging area read in sequence, which saves more than
+            // the entry look-ups grouping saved the summarizer's loop (bench/RESULTS.md, session 16)
+            fillSummarized(b, summarizer, summary);
         }
         b.summary = summary;
         return b;
@@ -141,6 +142,8 @@ final class ChunkTokenizer {
     /** The definitions of the staged records: slot 0 is a raw line. */
     private EventDefinition[] defs = new EventDefinition[16];
     private int defCount;
+    /** Per definition slot, its {@link RunSummarizer#op}. */
+    private int[] ops = new int[16];
     /** Per definition slot, the positions of its name fields in {@link #nameIds}' order (-1: none). */
     private int[][] namePositions = new int[16][];
     /** Name fields of a fast record: type, container, value, other, two user fields. */
@@ -186,8 +189,10 @@ final class ChunkTokenizer {
             defs = d = java.util.Arrays.copyOf(d, d.length * 2);
             namePositions = java.util.Arrays.copyOf(namePositions, d.length);
             shapes = java.util.Arrays.copyOf(shapes, d.length);
+            ops = java.util.Arrays.copyOf(ops, d.length);
         }
         d[defCount] = def;
+        ops[defCount] = RunSummarizer.op(def);
         int[] user = def.userPositions();
         namePositions[defCount] = new int[] {def.typePosition, def.containerPosition, def.valuePosition,
             def.otherPosition, user.length > 0 ? user[0] : -1, user.length > 1 ? user[1] : -1};
@@ -316,52 +321,36 @@ final class ChunkTokenizer {
     }
 
     /**
-     * {@link #fill} for a check: raw records as there, entity records handed to {@code summarizer} straight from the
-     * staging area (no column written or read back for them).
+     * {@link #fill} for a check, in file order: raw records as there, each run of entity records handed to
+     * {@code summarizer} straight from the staging area ({@link RunSummarizer#run}); the batch's columns are written
+     * for the raw records only (the reader finds the runs in the summary).
      */
-    private void fillSummarized(Batch b, int[] src, RunSummarizer summarizer, RunSummary summary) {
+    private void fillSummarized(Batch b, RunSummarizer summarizer, RunSummary summary) {
         int n = staged;
         b.ensure(n);
         b.size = n;
         long[] r = rec;
         int[] cs = containers;
-        EventDefinition[] slots = defs;
         EventDefinition[] def = b.def;
         int[] offset = b.offset;
         int[] line = b.line;
         summarizer.begin(b, summary);
-        boolean inRun = false;
-        for (int k = 0; k < n; k++) {
-            int i = src == null ? k : src[k];
-            int base = i * Records.STRIDE;
-            long at = r[base + Records.AT];
-            offset[k] = (int) at;
-            line[k] = (int) (at >>> 32);
-            int c = cs[i];
-            if (c < 0) {
-                def[k] = null; // a raw line
-                if (inRun) {
-                    summarizer.endRun(summary, k);
-                    inRun = false;
-                }
+        int k = 0;
+        while (k < n) {
+            if (cs[k] < 0) { // a raw line
+                long at = r[k * Records.STRIDE + Records.AT];
+                def[k] = null;
+                offset[k] = (int) at;
+                line[k] = (int) (at >>> 32);
+                k++;
                 continue;
             }
-            EventDefinition d = slots[c >>> CONTAINER_BITS];
-            def[k] = d;
-            if (!inRun) {
-                summarizer.startRun(summary, k);
-                inRun = true;
+            int j = k + 1;
+            while (j < n && cs[j] >= 0) {
+                j++;
             }
-            if (summary.failure == null) {
-                long x = r[base + Records.TYPE_VALUE];
-                long key = d.keyPosition >= 0 ? keys[i] : -1;
-                summarizer.record(summary, d, c & CONTAINER_MASK, (int) x, (int) (x >>> 32),
-                        Double.longBitsToDouble(r[base + Records.TIME]), Double.longBitsToDouble(r[base + Records.NUMBER]),
-                        d.otherPosition >= 0 ? others[i] : -1, (int) key, (int) (key >>> 32), (int) (at >>> 32));
-            }
-        }
-        if (inRun) {
-            summarizer.endRun(summary, n);
+            summarizer.run(summary, k, j, r, cs, others, keys, ops);
+            k = j;
         }
     }
 

@@ -39,9 +39,6 @@ final class RunSummarizer {
 
     private byte[] data;
     private int firstHalf;
-    private int lastC;
-    private int lastT;
-    private int lastE;
     private double min;
     private double max;
 
@@ -52,8 +49,183 @@ final class RunSummarizer {
         sizeNames(b.names.size());
     }
 
+    /*
+     * A definition's operation for the summarizer, made once per definition ({@link #op}, kept by the tokenizer per
+     * slot): its kind as a small int and its category above (bits 8 and up), or a failure. Per record, an int switch,
+     * not the definition's enum, its switch map and its checks.
+     */
+    static final int OP_SET_STATE = 0;
+    static final int OP_PUSH_STATE = 1;
+    static final int OP_POP_STATE = 2;
+    static final int OP_RESET_STATE = 3;
+    static final int OP_NEW_EVENT = 4;
+    static final int OP_SET_VARIABLE = 5;
+    static final int OP_ADD_VARIABLE = 6;
+    static final int OP_SUB_VARIABLE = 7;
+    static final int OP_START_LINK = 8;
+    static final int OP_END_LINK = 9;
+    /** A link without a key or a container at its other end. */
+    static final int OP_LINK_UNKEYED = 10;
+    static final int OP_NOT_ENTITY = 11;
+    static final int OP_USER_FIELDS = 12;
+    /** The flag of the operations whose records list their value ({@link #value}). */
+    static final int OP_VALUE = 1 << 16;
+
+    /** The operation of {@code def}'s records. */
+    static int op(EventDefinition def) {
+        if (def.userCount > 0) {
+            return OP_USER_FIELDS;
+        }
+        EventKind kind = def.kind();
+        boolean unkeyed = def.keyPosition < 0 || def.otherPosition < 0;
+        int op = switch (kind) {
+            case SET_STATE -> OP_SET_STATE;
+            case PUSH_STATE -> OP_PUSH_STATE;
+            case POP_STATE -> OP_POP_STATE;
+            case RESET_STATE -> OP_RESET_STATE;
+            case NEW_EVENT -> OP_NEW_EVENT;
+            case SET_VARIABLE -> OP_SET_VARIABLE;
+            case ADD_VARIABLE -> OP_ADD_VARIABLE;
+            case SUB_VARIABLE -> OP_SUB_VARIABLE;
+            case START_LINK -> unkeyed ? OP_LINK_UNKEYED : OP_START_LINK;
+            case END_LINK -> unkeyed ? OP_LINK_UNKEYED : OP_END_LINK;
+            default -> OP_NOT_ENTITY;
+        };
+        boolean valued = op == OP_SET_STATE || op == OP_PUSH_STATE || op == OP_NEW_EVENT || op == OP_START_LINK
+                || op == OP_END_LINK;
+        return op | category(kind) << 8 | (valued ? OP_VALUE : 0);
+    }
+
+    /**
+     * Summarizes the run of staged records {@code [from, to)} of a chunk ({@link ChunkTokenizer}), in file order: record
+     * {@code i}'s container and operation's slot in {@code cs}, its line, time, number, type and value in {@code rec}
+     * ({@link Records}), its other container in {@code others} and its key in {@code keys} (links only); {@code ops}:
+     * per slot, {@link #op}. One loop over the records, not a call per record. Sets the summary's failure when a
+     * record has something a summary cannot carry.
+     */
+    void run(RunSummary s, int from, int to, long[] rec, int[] cs, int[] others, long[] keys, int[] ops) {
+        startRun(s, from);
+        int lastC = -1;
+        int lastT = -1;
+        int e = -1;
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (int i = from; i < to && s.failure == null; i++) {
+            int base = i * Records.STRIDE;
+            int cc = cs[i];
+            int op = ops[cc >>> ChunkTokenizer.CONTAINER_BITS];
+            int kind = op & 0xFF;
+            if (kind == OP_USER_FIELDS) {
+                s.failure = "user fields";
+                continue;
+            }
+            byte cat = (byte) (op >>> 8);
+            int c = cc & ChunkTokenizer.CONTAINER_MASK;
+            long tv = rec[base + Records.TYPE_VALUE];
+            int t = (int) tv;
+            double time = Double.longBitsToDouble(rec[base + Records.TIME]);
+            int line = (int) (rec[base + Records.AT] >>> 32);
+            if (c != lastC || t != lastT) {
+                e = entry(s, c, t, cat, kind == OP_SET_VARIABLE, time, line);
+                lastC = c;
+                lastT = t;
+            }
+            if (s.kind[e] != cat) {
+                s.failure = "one type used by events of two kinds";
+                continue;
+            }
+            if (time < min) {
+                min = time;
+            }
+            if (time >= max) {
+                max = time;
+            }
+            s.count[e]++;
+            if (time >= s.maxTime[e]) {
+                s.maxTime[e] = time;
+                s.maxLine[e] = line;
+            }
+            if (cat != RunSummary.LINK) {
+                if (time < s.lastTime[e]) {
+                    s.failure = "events out of time order";
+                    continue;
+                }
+                if (cat == RunSummary.VARIABLE && s.count[e] > 1 && time != s.lastTime[e]) {
+                    s.rows[e]++;
+                }
+                s.lastTime[e] = time;
+                s.lastLine[e] = line;
+            }
+            if ((op & OP_VALUE) != 0) { // one call site for the kinds with a value: a smaller compilation of this loop
+                value(s, t, (int) (tv >>> 32), line);
+            }
+            switch (kind) {
+                case OP_SET_STATE -> {
+                    s.absolute[e] = true;
+                    s.depth[e] = 1;
+                    s.rows[e]++;
+                }
+                case OP_PUSH_STATE -> {
+                    int d = s.depth[e];
+                    if (s.absolute[e]) {
+                        if (d >= Short.MAX_VALUE) {
+                            s.failure = "states nested too deep";
+                            continue;
+                        }
+                    } else if (d > s.highest[e]) {
+                        s.highest[e] = d;
+                    }
+                    s.depth[e] = d + 1;
+                    s.rows[e]++;
+                }
+                case OP_POP_STATE -> {
+                    int d = s.depth[e] - 1;
+                    if (s.absolute[e]) {
+                        if (d < 0) {
+                            s.failure = "a pop on an empty stack";
+                            continue;
+                        }
+                    } else if (d < s.lowest[e]) {
+                        s.lowest[e] = d;
+                    }
+                    s.depth[e] = d;
+                }
+                case OP_RESET_STATE -> {
+                    s.absolute[e] = true;
+                    s.depth[e] = 0;
+                }
+                case OP_NEW_EVENT -> s.rows[e]++;
+                case OP_SET_VARIABLE -> {
+                    s.hasSet[e] = true;
+                    s.current[e] = Double.longBitsToDouble(rec[base + Records.NUMBER]);
+                }
+                case OP_ADD_VARIABLE, OP_SUB_VARIABLE -> {
+                    double number = Double.longBitsToDouble(rec[base + Records.NUMBER]);
+                    double v = kind == OP_ADD_VARIABLE ? number : -number;
+                    if (s.hasSet[e]) {
+                        s.current[e] += v; // x - v is x + (-v) exactly
+                    } else {
+                        delta(s, e, v);
+                    }
+                }
+                case OP_START_LINK, OP_END_LINK -> {
+                    boolean start = kind == OP_START_LINK;
+                    int other = others[i];
+                    long key = keys[i];
+                    other(s, e, other, start);
+                    half(s, e, (int) key, (int) (key >>> 32), (int) (tv >>> 32), other, line, time, start);
+                }
+                case OP_LINK_UNKEYED -> s.failure = "a link without a key or a container at its other end";
+                default -> s.failure = "not an entity event";
+            }
+        }
+        this.min = min;
+        this.max = max;
+        endRun(s, to);
+    }
+
     /** A run starts at record {@code k}. */
-    void startRun(RunSummary s, int k) {
+    private void startRun(RunSummary s, int k) {
         s.ensureRuns();
         int r = s.runs++;
         s.runFrom[r] = k;
@@ -66,15 +238,10 @@ final class RunSummarizer {
         }
         keysUsed = 0;
         firstHalf = s.halves;
-        min = Double.POSITIVE_INFINITY;
-        max = Double.NEGATIVE_INFINITY;
-        lastC = -1;
-        lastT = -1;
-        lastE = -1;
     }
 
     /** The run ends before record {@code k}. */
-    void endRun(RunSummary s, int k) {
+    private void endRun(RunSummary s, int k) {
         int r = s.runs - 1;
         s.runTo[r] = k;
         s.entryEnd[r] = s.entries;
@@ -84,118 +251,6 @@ final class RunSummarizer {
         s.matchEnd[r] = s.matches;
         s.runMin[r] = min;
         s.runMax[r] = max;
-    }
-
-    /**
-     * One entity record of the run (local name ids; {@code other}, {@code keyFrom} and {@code keyTo} only for links,
-     * {@code line} its index in the chunk); sets the summary's failure when it has something a summary cannot carry.
-     */
-    void record(RunSummary s, EventDefinition def, int c, int t, int value, double time, double number, int other,
-            int keyFrom, int keyTo, int line) {
-        if (def.userCount > 0) {
-            s.failure = "user fields";
-            return;
-        }
-        EventKind kind = def.kind();
-        byte cat = category(kind);
-        int e = lastE;
-        if (c != lastC || t != lastT) {
-            e = entry(s, c, t, cat, kind, time, line);
-            lastC = c;
-            lastT = t;
-            lastE = e;
-        }
-        if (s.kind[e] != cat) {
-            s.failure = "one type used by events of two kinds";
-            return;
-        }
-        if (time < min) {
-            min = time;
-        }
-        if (time >= max) {
-            max = time;
-        }
-        s.count[e]++;
-        if (time >= s.maxTime[e]) {
-            s.maxTime[e] = time;
-            s.maxLine[e] = line;
-        }
-        if (cat != RunSummary.LINK) {
-            if (time < s.lastTime[e]) {
-                s.failure = "events out of time order";
-                return;
-            }
-            if (cat == RunSummary.VARIABLE && s.count[e] > 1 && time != s.lastTime[e]) {
-                s.rows[e]++;
-            }
-            s.lastTime[e] = time;
-            s.lastLine[e] = line;
-        }
-        switch (kind) {
-            case SET_STATE -> {
-                value(s, t, value, line);
-                s.absolute[e] = true;
-                s.depth[e] = 1;
-                s.rows[e]++;
-            }
-            case PUSH_STATE -> {
-                value(s, t, value, line);
-                int d = s.depth[e];
-                if (s.absolute[e]) {
-                    if (d >= Short.MAX_VALUE) {
-                        s.failure = "states nested too deep";
-                        return;
-                    }
-                } else if (d > s.highest[e]) {
-                    s.highest[e] = d;
-                }
-                s.depth[e] = d + 1;
-                s.rows[e]++;
-            }
-            case POP_STATE -> {
-                int d = s.depth[e] - 1;
-                if (s.absolute[e]) {
-                    if (d < 0) {
-                        s.failure = "a pop on an empty stack";
-                        return;
-                    }
-                } else if (d < s.lowest[e]) {
-                    s.lowest[e] = d;
-                }
-                s.depth[e] = d;
-            }
-            case RESET_STATE -> {
-                s.absolute[e] = true;
-                s.depth[e] = 0;
-            }
-            case NEW_EVENT -> {
-                value(s, t, value, line);
-                s.rows[e]++;
-            }
-            case SET_VARIABLE -> {
-                s.hasSet[e] = true;
-                s.current[e] = number;
-            }
-            case ADD_VARIABLE, SUB_VARIABLE -> {
-                double v = kind == EventKind.ADD_VARIABLE ? number : -number;
-                if (s.hasSet[e]) {
-                    s.current[e] += v; // x - v is x + (-v) exactly
-                } else {
-                    delta(s, e, v);
-                }
-            }
-            case START_LINK, END_LINK -> {
-                if (def.keyPosition < 0 || def.otherPosition < 0) {
-                    s.failure = "a link without a key or a container at its other end";
-                    return;
-                }
-                value(s, t, value, line);
-                boolean start = kind == EventKind.START_LINK;
-                other(s, e, other, start);
-                half(s, e, keyFrom, keyTo, value, other, line, time, start);
-            }
-            default -> s.failure = "not an entity event: " + kind;
-        }
     }
 
     private static byte category(EventKind kind) {
@@ -227,7 +282,7 @@ final class RunSummarizer {
     }
 
     /** The entry of (container, type) in the current run, new if it has none yet. */
-    private int entry(RunSummary s, int c, int t, byte cat, EventKind kind, double time, int line) {
+    private int entry(RunSummary s, int c, int t, byte cat, boolean set, double time, int line) {
         int e = firstEntryStamp[c] == stamp ? firstEntry[c] : -1;
         int last = -1;
         while (e >= 0) {
@@ -240,7 +295,7 @@ final class RunSummarizer {
         s.ensureEntries();
         e = s.entries++;
         if (entryNext.length <= e) {
-            entryNext = Arrays.copyOf(entryNext, Math.max(e + 1, entryNext.length * 2));
+            growEntryNext(e);
         }
         entryNext[e] = -1;
         if (last < 0) {
@@ -263,12 +318,16 @@ final class RunSummarizer {
         s.absolute[e] = false;
         s.lowest[e] = 0;
         s.highest[e] = Integer.MIN_VALUE; // no push yet
-        s.firstSet[e] = kind == EventKind.SET_VARIABLE;
+        s.firstSet[e] = set;
         s.hasSet[e] = false;
         s.current[e] = 0;
         s.deltaHead[e] = -1;
         s.deltaTail[e] = -1;
         return e;
+    }
+
+    private void growEntryNext(int e) {
+        entryNext = Arrays.copyOf(entryNext, Math.max(e + 1, entryNext.length * 2));
     }
 
     /** Lists value {@code v} of type {@code t} (once per run and type: a name of two types is listed for each). */
@@ -280,7 +339,7 @@ final class RunSummarizer {
         if (valueStamp[v] == stamp && valueSeenType[v] == t) {
             int id = valueSeen[v];
             if (line < s.valueLine[id]) {
-                s.valueLine[id] = line; // records come grouped by container: the first seen is not the first line
+                s.valueLine[id] = line; // the first line, whatever order the records come in
             }
             return;
         }
@@ -334,10 +393,7 @@ final class RunSummarizer {
         int h = s.addHalf(e, from, to, hash, a, w, value, other, line, time, start);
         int local = h - firstHalf;
         if (next.length <= local) {
-            int n = Math.max(local + 1, next.length * 2);
-            next = Arrays.copyOf(next, n);
-            halfK0 = Arrays.copyOf(halfK0, n);
-            halfK1 = Arrays.copyOf(halfK1, n);
+            growHalves(local);
         }
         next[local] = -1;
         halfK0[local] = a;
@@ -384,6 +440,14 @@ final class RunSummarizer {
         if (++keysUsed * 2 > keyInfo.length) {
             growKeys();
         }
+    }
+
+    /** Room for the run's half {@code local}: out of line, as {@link RunSummary}'s growth. */
+    private void growHalves(int local) {
+        int n = Math.max(local + 1, next.length * 2);
+        next = Arrays.copyOf(next, n);
+        halfK0 = Arrays.copyOf(halfK0, n);
+        halfK1 = Arrays.copyOf(halfK1, n);
     }
 
     /** Doubles the key table, moving the current run's keys. */

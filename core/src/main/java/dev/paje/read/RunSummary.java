@@ -424,100 +424,128 @@ public final class RunSummary {
         matchTo[m] = keyTo;
     }
 
-    // ---- growth
+    // ---- growth: out of line (a cold call, not inlined), so that the summarizer's compilations stay small
 
     void ensureRuns() {
         if (runs == runFrom.length) {
-            int n = runs * 2;
-            runFrom = Arrays.copyOf(runFrom, n);
-            runTo = Arrays.copyOf(runTo, n);
-            entryEnd = Arrays.copyOf(entryEnd, n);
-            valueEnd = Arrays.copyOf(valueEnd, n);
-            otherEnd = Arrays.copyOf(otherEnd, n);
-            halfEnd = Arrays.copyOf(halfEnd, n);
-            matchEnd = Arrays.copyOf(matchEnd, n);
-            runMin = Arrays.copyOf(runMin, n);
-            runMax = Arrays.copyOf(runMax, n);
+            growRuns();
         }
+    }
+
+    private void growRuns() {
+        int n = runs * 2;
+        runFrom = Arrays.copyOf(runFrom, n);
+        runTo = Arrays.copyOf(runTo, n);
+        entryEnd = Arrays.copyOf(entryEnd, n);
+        valueEnd = Arrays.copyOf(valueEnd, n);
+        otherEnd = Arrays.copyOf(otherEnd, n);
+        halfEnd = Arrays.copyOf(halfEnd, n);
+        matchEnd = Arrays.copyOf(matchEnd, n);
+        runMin = Arrays.copyOf(runMin, n);
+        runMax = Arrays.copyOf(runMax, n);
     }
 
     void ensureEntries() {
         if (entries == container.length) {
-            int n = entries * 2;
-            container = Arrays.copyOf(container, n);
-            type = Arrays.copyOf(type, n);
-            kind = Arrays.copyOf(kind, n);
-            count = Arrays.copyOf(count, n);
-            rows = Arrays.copyOf(rows, n);
-            firstTime = Arrays.copyOf(firstTime, n);
-            lastTime = Arrays.copyOf(lastTime, n);
-            maxTime = Arrays.copyOf(maxTime, n);
-            lastLine = Arrays.copyOf(lastLine, n);
-            maxLine = Arrays.copyOf(maxLine, n);
-            depth = Arrays.copyOf(depth, n);
-            absolute = Arrays.copyOf(absolute, n);
-            lowest = Arrays.copyOf(lowest, n);
-            highest = Arrays.copyOf(highest, n);
-            firstSet = Arrays.copyOf(firstSet, n);
-            hasSet = Arrays.copyOf(hasSet, n);
-            current = Arrays.copyOf(current, n);
-            deltaHead = Arrays.copyOf(deltaHead, n);
-            deltaTail = Arrays.copyOf(deltaTail, n);
+            growEntries();
         }
+    }
+
+    private void growEntries() {
+        int n = entries * 2;
+        container = Arrays.copyOf(container, n);
+        type = Arrays.copyOf(type, n);
+        kind = Arrays.copyOf(kind, n);
+        count = Arrays.copyOf(count, n);
+        rows = Arrays.copyOf(rows, n);
+        firstTime = Arrays.copyOf(firstTime, n);
+        lastTime = Arrays.copyOf(lastTime, n);
+        maxTime = Arrays.copyOf(maxTime, n);
+        lastLine = Arrays.copyOf(lastLine, n);
+        maxLine = Arrays.copyOf(maxLine, n);
+        depth = Arrays.copyOf(depth, n);
+        absolute = Arrays.copyOf(absolute, n);
+        lowest = Arrays.copyOf(lowest, n);
+        highest = Arrays.copyOf(highest, n);
+        firstSet = Arrays.copyOf(firstSet, n);
+        hasSet = Arrays.copyOf(hasSet, n);
+        current = Arrays.copyOf(current, n);
+        deltaHead = Arrays.copyOf(deltaHead, n);
+        deltaTail = Arrays.copyOf(deltaTail, n);
     }
 
     void ensureDeltas() {
         if (deltas == delta.length) {
-            delta = Arrays.copyOf(delta, deltas * 2);
-            deltaNext = Arrays.copyOf(deltaNext, deltas * 2);
+            growDeltas();
         }
+    }
+
+    private void growDeltas() {
+        delta = Arrays.copyOf(delta, deltas * 2);
+        deltaNext = Arrays.copyOf(deltaNext, deltas * 2);
     }
 
     void ensureValues() {
         if (values == valueType.length) {
-            int n = values * 2;
-            valueType = Arrays.copyOf(valueType, n);
-            valueName = Arrays.copyOf(valueName, n);
-            valueLine = Arrays.copyOf(valueLine, n);
+            growValues();
         }
+    }
+
+    private void growValues() {
+        int n = values * 2;
+        valueType = Arrays.copyOf(valueType, n);
+        valueName = Arrays.copyOf(valueName, n);
+        valueLine = Arrays.copyOf(valueLine, n);
     }
 
     void ensureOthers() {
         if (others == otherEntry.length) {
-            int n = others * 2;
-            otherEntry = Arrays.copyOf(otherEntry, n);
-            otherName = Arrays.copyOf(otherName, n);
-            otherStart = Arrays.copyOf(otherStart, n);
+            growOthers();
         }
+    }
+
+    private void growOthers() {
+        int n = others * 2;
+        otherEntry = Arrays.copyOf(otherEntry, n);
+        otherName = Arrays.copyOf(otherName, n);
+        otherStart = Arrays.copyOf(otherStart, n);
     }
 
     private void ensureHalves() {
         if (halves == halfEntry.length) {
-            int n = halves * 2;
-            halfEntry = Arrays.copyOf(halfEntry, n);
-            halfKeyFrom = Arrays.copyOf(halfKeyFrom, n);
-            halfKeyTo = Arrays.copyOf(halfKeyTo, n);
-            halfHash = Arrays.copyOf(halfHash, n);
-            halfK0 = Arrays.copyOf(halfK0, n);
-            halfK1 = Arrays.copyOf(halfK1, n);
-            halfValue = Arrays.copyOf(halfValue, n);
-            halfOther = Arrays.copyOf(halfOther, n);
-            halfLine = Arrays.copyOf(halfLine, n);
-            halfTime = Arrays.copyOf(halfTime, n);
-            halfStart = Arrays.copyOf(halfStart, n);
-            halfTaken = Arrays.copyOf(halfTaken, n);
+            growHalves();
         }
+    }
+
+    private void growHalves() {
+        int n = halves * 2;
+        halfEntry = Arrays.copyOf(halfEntry, n);
+        halfKeyFrom = Arrays.copyOf(halfKeyFrom, n);
+        halfKeyTo = Arrays.copyOf(halfKeyTo, n);
+        halfHash = Arrays.copyOf(halfHash, n);
+        halfK0 = Arrays.copyOf(halfK0, n);
+        halfK1 = Arrays.copyOf(halfK1, n);
+        halfValue = Arrays.copyOf(halfValue, n);
+        halfOther = Arrays.copyOf(halfOther, n);
+        halfLine = Arrays.copyOf(halfLine, n);
+        halfTime = Arrays.copyOf(halfTime, n);
+        halfStart = Arrays.copyOf(halfStart, n);
+        halfTaken = Arrays.copyOf(halfTaken, n);
     }
 
     private void ensureMatches() {
         if (matches == matchEntry.length) {
-            int n = matches * 2;
-            matchEntry = Arrays.copyOf(matchEntry, n);
-            matchHash = Arrays.copyOf(matchHash, n);
-            matchK0 = Arrays.copyOf(matchK0, n);
-            matchK1 = Arrays.copyOf(matchK1, n);
-            matchFrom = Arrays.copyOf(matchFrom, n);
-            matchTo = Arrays.copyOf(matchTo, n);
+            growMatches();
         }
+    }
+
+    private void growMatches() {
+        int n = matches * 2;
+        matchEntry = Arrays.copyOf(matchEntry, n);
+        matchHash = Arrays.copyOf(matchHash, n);
+        matchK0 = Arrays.copyOf(matchK0, n);
+        matchK1 = Arrays.copyOf(matchK1, n);
+        matchFrom = Arrays.copyOf(matchFrom, n);
+        matchTo = Arrays.copyOf(matchTo, n);
     }
 }

@@ -340,7 +340,10 @@ public final class TraceReader {
         if (summary != null && summary.failed()) {
             throw new RunSummary.Fallback("a run of line " + (state.lineBase + 1) + "'s chunk: " + summary.failure());
         }
-        int runIndex = 0;
+        if (summary != null) {
+            consumeSummarized(b, summary, map, state);
+            return;
+        }
         int i = 0;
         while (i < b.size) {
             if (b.def[i] == null) {
@@ -353,12 +356,29 @@ public final class TraceReader {
             while (j < b.size && b.def[j] != null) {
                 j++;
             }
-            if (summary != null) {
-                applySummary(summary, runIndex++, i, j, map, state);
-            } else {
-                run(b, i, j, map, state);
-            }
+            run(b, i, j, map, state);
             i = j;
+        }
+        state.lineBase += b.lines;
+        lines += b.lines;
+    }
+
+    /**
+     * {@link #consume} of a batch whose runs were summarized: its columns hold only the raw records, the runs are
+     * the summary's ({@link ChunkTokenizer} writes nothing for their records).
+     */
+    private void consumeSummarized(Batch b, RunSummary summary, int[] map, FileState state) throws IOException {
+        int i = 0;
+        for (int r = 0; r <= summary.runs; r++) {
+            int next = r < summary.runs ? summary.runFrom[r] : b.size;
+            for (; i < next; i++) {
+                int from = b.offset[i];
+                handle(state, b.data, from, b.lineEnd(from), state.lineBase + b.line[i] + 1);
+            }
+            if (r < summary.runs) {
+                applySummary(summary, r, map, state);
+                i = summary.runTo[r];
+            }
         }
         state.lineBase += b.lines;
         lines += b.lines;
@@ -428,15 +448,15 @@ public final class TraceReader {
         }
     }
 
-    /** Records {@code [from, to)}, run {@code r} of {@code summary}: the sink applies the run at once. */
-    private void applySummary(RunSummary summary, int r, int from, int to, int[] map, FileState state) {
-        if (state.header.definitionOpen() || summary.runFrom[r] != from || summary.runTo[r] != to) {
+    /** Run {@code r} of {@code summary}: the sink applies the run at once. */
+    private void applySummary(RunSummary summary, int r, int[] map, FileState state) {
+        if (state.header.definitionOpen()) {
             throw new RunSummary.Fallback("line " + (state.lineBase + 1) + "'s chunk: a run inside an open definition");
         }
         summary.lineBase = state.lineBase;
         summary.map(r, map);
         summaries.applyRun(summary, r);
-        events += to - from;
+        events += summary.runTo[r] - summary.runFrom[r];
     }
 
     /** Containers whose state the sink warms up at once ({@link #warm}); system property {@code paje.warm}. */

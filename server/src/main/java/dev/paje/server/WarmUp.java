@@ -37,9 +37,10 @@ final class WarmUp {
 
     /**
      * Rounds of {@link #ZOOMS} the warm-up between requests ({@link #whileIdle}) answers: the 10 GB reopen's code is
-     * compiled only after two or three passes over view.sh's windows (warm, a wide window takes half the time of its first).
+     * compiled only after two or three passes over view.sh's windows (warm, a wide window takes half the time of its
+     * first); four rounds were no better than two (p95 38-46 ms against 38-40 in 3 pairs) for twice the CPU (~2.8 CPU-s).
      */
-    static final int IDLE_ROUNDS = 4;
+    static final int IDLE_ROUNDS = 2;
     /** Rows per answer of the warm-up between requests: a request that comes waits for at most these rows' sampling. */
     static final int IDLE_ROWS = 4;
     /** How long the viewer must have answered no window before the warm-up between requests goes on. */

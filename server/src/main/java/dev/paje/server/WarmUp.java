@@ -38,9 +38,10 @@ final class WarmUp {
     /**
      * Rounds of {@link #ZOOMS} the warm-up between requests ({@link #whileIdle}) answers: the 10 GB reopen's code is
      * compiled only after two or three passes over view.sh's windows (warm, a wide window takes half the time of its
-     * first); four rounds were no better than two (p95 38-46 ms against 38-40 in 3 pairs) for twice the CPU (~2.8 CPU-s).
+     * first). Four rounds: p95 median 39.5 ms in 18 runs against 44 for two in 11 (lower in 3 of 4 alternated pairs), for
+     * ~2.9 CPU-s after ready against ~2.0 (bench/RESULTS.md, session 16).
      */
-    static final int IDLE_ROUNDS = 2;
+    static final int IDLE_ROUNDS = 4;
     /** Rows per answer of the warm-up between requests: a request that comes waits for at most these rows' sampling. */
     static final int IDLE_ROWS = 4;
     /** How long the viewer must have answered no window before the warm-up between requests goes on. */

@@ -65,6 +65,11 @@ paje_jvm_flags() {
   # block read back: session 6). (quiet: else the JVM echoes the command.)
   echo "-XX:CompileCommand=quiet"
   echo "-XX:CompileCommand=dontinline,dev.paje.store.BlockPool::frame"
+  # A sealed store's block misses: inlined (with the positional read, its checksum and the cache's clock) into
+  # every sampler loop that reads rows, they made 50-70 KB methods whose C2 compiles took 0.3-0.6 s each and
+  # held the viewer's answers in slower code for seconds (10 GB reopen, bench/RESULTS.md, session 16).
+  echo "-XX:CompileCommand=dontinline,dev.paje.store.StoreFile::load"
+  echo "-XX:CompileCommand=dontinline,dev.paje.store.BlockCache::loadAhead"
   if [ -n "${PAJE_JVM_FLAGS:-}" ]; then
     # shellcheck disable=SC2086 # split on purpose
     printf '%s\n' $PAJE_JVM_FLAGS

@@ -149,12 +149,16 @@ public final class ViewerServer implements AutoCloseable {
 
     /**
      * After {@link #ready}: computes the first rows' zoomed-out windows once in the background ({@link WarmUp}),
-     * so that the first answers a user waits for do not pay for cold code and blocks. Returns the thread; none before
-     * {@link #ready}, nor when {@link #ready} already warmed up (it would answer the whole trace again while the first
-     * requests come).
+     * so that the first answers a user waits for do not pay for cold code and blocks; when {@link #ready} already
+     * warmed up (a reopen), the first rows' windows at every zoom a few rows at a time, only between window requests
+     * ({@link WarmUp#whileIdle}: C2 compiles the answers' code over two or three passes, not within the first).
+     * Returns the thread; none before {@link #ready}.
      */
     public Optional<Thread> warmUp() {
-        return window == null || warmed ? Optional.empty() : Optional.of(WarmUp.start(model, window));
+        if (window == null) {
+            return Optional.empty();
+        }
+        return Optional.of(warmed ? WarmUp.startIdle(model, window) : WarmUp.start(model, window));
     }
 
     /**

@@ -35,7 +35,68 @@ final class WarmUp {
     private static final double[][] ZOOMS = {{1, 0}, {0.1, 0.45}, {0.01, 0.3}, {0.001, 0.6}, {0.3, 0.2}, {0.03, 0.7},
         {0.003, 0.1}, {0.0003, 0.85}, {0.6, 0.35}, {0.05, 0.15}, {0.005, 0.55}, {0.0005, 0.25}};
 
+    /**
+     * Rounds of {@link #ZOOMS} the warm-up between requests ({@link #whileIdle}) answers: the 10 GB reopen's code is
+     * compiled only after two or three passes over view.sh's windows (warm, a wide window takes half the time of its
+     * first). Four rounds: p95 median 39.5 ms in 18 runs against 44 for two in 11 (lower in 3 of 4 alternated pairs), for
+     * ~2.9 CPU-s after ready against ~2.0 (bench/RESULTS.md, session 16).
+     */
+    static final int IDLE_ROUNDS = 4;
+    /** Rows per answer of the warm-up between requests: a request that comes waits for at most these rows' sampling. */
+    static final int IDLE_ROWS = 4;
+    /** How long the viewer must have answered no window before the warm-up between requests goes on. */
+    static final long QUIET_NANOS = 20_000_000L;
+    /** The warm-up between requests gives up past this time since it started, whatever is left. */
+    static final long IDLE_FOR_NANOS = 60_000_000_000L;
+
     private WarmUp() {
+    }
+
+    /** Starts {@link #whileIdle} on a thread of its own (a reopened viewer, warmed up before ready). */
+    static Thread startIdle(TraceView model, WindowHandler window) {
+        Thread t = new Thread(() -> whileIdle(model, window, IDLE_ROUNDS), "paje-view-idle-warm-up");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
+        return t;
+    }
+
+    /**
+     * The first rows' binary answers at {@link #ZOOMS}, {@code rounds} times, {@link #IDLE_ROWS} rows at a time (one
+     * thread) and only while no window request is answered ({@link WindowHandler#idle}): the JIT gets the answers'
+     * code shapes in the pauses between a user's requests instead of during them. Returns how many answers it gave.
+     */
+    static int whileIdle(TraceView model, WindowHandler window, int rounds) {
+        Trace trace = model.trace();
+        if (trace == null) {
+            return 0;
+        }
+        int[] ids = ids(trace);
+        double start = trace.start();
+        double span = trace.end() - start;
+        long t0 = System.nanoTime();
+        int n = 0;
+        try {
+            for (int r = 0; r < rounds; r++) {
+                for (double[] z : ZOOMS) {
+                    double from = start + z[1] * span;
+                    for (int i = 0; i < ids.length; i += IDLE_ROWS) {
+                        while (!window.idle(QUIET_NANOS)) {
+                            if (System.nanoTime() - t0 > IDLE_FOR_NANOS) {
+                                return n;
+                            }
+                            java.util.concurrent.locks.LockSupport.parkNanos(2_000_000L);
+                        }
+                        int[] rows = java.util.Arrays.copyOfRange(ids, i, Math.min(ids.length, i + IDLE_ROWS));
+                        window.answer(OutputStream.nullOutputStream(), from, from + z[0] * span, WIDTH, rows, true);
+                        n++;
+                    }
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // a warm-up only: the requests that follow report whatever is wrong with the store
+        }
+        return n;
     }
 
     /**

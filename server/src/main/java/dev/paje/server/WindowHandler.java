@@ -26,6 +26,9 @@ final class WindowHandler implements Endpoint {
     private final LogicalView logical;
     /** A request came: the warm-up ({@link WarmUp}) has nothing left to do for it. */
     private volatile boolean asked;
+    /** Window requests being answered, and when the last one ended: the warm-up works only between them ({@link #idle}). */
+    private final java.util.concurrent.atomic.AtomicInteger answering = new java.util.concurrent.atomic.AtomicInteger();
+    private volatile long lastEnd = System.nanoTime();
 
     WindowHandler(TraceView model) {
         this(model, null);
@@ -40,6 +43,25 @@ final class WindowHandler implements Endpoint {
     @Override
     public void handle(HttpExchange ex, Params params) throws IOException {
         asked = true;
+        begun();
+        try {
+            respond(ex, params);
+        } finally {
+            ended();
+        }
+    }
+
+    /** A window request is being answered (tests stand for one with these two). */
+    void begun() {
+        answering.incrementAndGet();
+    }
+
+    void ended() {
+        lastEnd = System.nanoTime();
+        answering.decrementAndGet();
+    }
+
+    private void respond(HttpExchange ex, Params params) throws IOException {
         double start = params.number("start");
         double end = params.number("end");
         int width = params.integer("width", 1, MAX_WIDTH);
@@ -88,6 +110,11 @@ final class WindowHandler implements Endpoint {
 
     boolean asked() {
         return asked;
+    }
+
+    /** Whether no window request is being answered, none for the last {@code quietNanos} either. */
+    boolean idle(long quietNanos) {
+        return answering.get() == 0 && System.nanoTime() - lastEnd >= quietNanos;
     }
 
     /** Writes the answer for every entity type of {@code ids} (measurements call this without HTTP). */

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * paje view's warm-up changes no answer: before ready within its time (bounded from the process's start when given),
- * else once ready on a thread of its own; before the trace is ready there is none.
+ * then between requests, else once ready on a thread of its own; before the trace is ready there is none.
  */
 class WarmUpTest {
     @TempDir
@@ -34,14 +34,43 @@ class WarmUpTest {
         }
     }
 
-    /** By default (no process start: an embedded server) the warm-up runs before ready, and then no thread after it. */
+    /** By default (no process start: an embedded server) the warm-up runs before ready, then between requests. */
     @Test
-    void aViewerWarmedUpBeforeReadyStartsNoWarmUpThread() throws Exception {
+    void aViewerWarmedUpBeforeReadyWarmsUpBetweenRequests() throws Exception {
         Loaded t = Loaded.trace("ready.trace");
         try (ViewerServer server = ViewerServer.start(t.loaded(), "ready.trace", "127.0.0.1", 0)) {
-            assertThat(server.warmUp()).isEmpty();
+            Thread idle = server.warmUp().orElseThrow();
+            assertThat(idle.getName()).isEqualTo("paje-view-idle-warm-up");
+            assertThat(window(server, t.loaded(), t.ids())).isEqualTo(t.cold());
+            idle.join(60_000);
+            assertThat(idle.isAlive()).as("the warm-up ended").isFalse();
             assertThat(window(server, t.loaded(), t.ids())).isEqualTo(t.cold());
         }
+    }
+
+    /** The warm-up between requests answers nothing while a request is answered, then every zoom, a few rows at a time. */
+    @Test
+    void warmsUpOnlyWhileNoRequestIsAnswered() throws Exception {
+        Loaded t = Loaded.trace("idle.trace");
+        TraceView model = new TraceView(t.loaded(), "idle.trace");
+        WindowHandler handler = new WindowHandler(model);
+        assertThat(handler.idle(0)).isTrue();
+        handler.begun();
+        assertThat(handler.idle(0)).as("a request is answered").isFalse();
+        java.util.concurrent.atomic.AtomicInteger answers = new java.util.concurrent.atomic.AtomicInteger(-1);
+        Thread warm = new Thread(() -> answers.set(WarmUp.whileIdle(model, handler, 2)));
+        warm.start();
+        warm.join(300);
+        assertThat(warm.isAlive()).as("it waits for the request's end").isTrue();
+        handler.ended();
+        assertThat(handler.idle(WarmUp.QUIET_NANOS)).as("not quiet long enough yet").isFalse();
+        warm.join(60_000);
+        assertThat(warm.isAlive()).isFalse();
+        int rows = Math.min(WarmUp.ROWS, t.loaded().trace().containers().size() - 1); // the first rows, root aside
+        int groups = (rows + WarmUp.IDLE_ROWS - 1) / WarmUp.IDLE_ROWS;
+        assertThat(answers.get()).as("two rounds of 12 zooms, %d groups of rows each", groups).isEqualTo(2 * 12 * groups);
+        assertThat(handler.asked()).as("a warm-up is not a request").isFalse();
+        assertThat(answer(handler, t.loaded(), t.ids())).isEqualTo(t.cold());
     }
 
     @Test

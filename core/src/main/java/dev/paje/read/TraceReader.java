@@ -459,8 +459,8 @@ public final class TraceReader {
         events += summary.runTo[r] - summary.runFrom[r];
     }
 
-    /** Containers whose state the sink warms up at once ({@link #warm}); system property {@code paje.warm}. */
-    private static final int WARM_GROUPS = Math.max(1, Integer.getInteger("paje.warm", 16));
+    /** Containers whose state the sink warms up at once ({@link #warm}): 12-32 alike, 4 worse (RESULTS.md, wt-load16). */
+    private static final int WARM_GROUPS = 16;
     private final int[] warming = new int[WARM_GROUPS];
 
     /**
@@ -486,8 +486,8 @@ public final class TraceReader {
         return j;
     }
 
-    /** Records whose link keys {@link #warmKeys} reads at once; system property {@code paje.warmKeys} (0: none). */
-    private static final int WARM_KEYS = Integer.getInteger("paje.warmKeys", 32);
+    /** Records whose link keys {@link #warmKeys} reads at once: 16-64 measured alike (bench/RESULTS.md, wt-load16). */
+    private static final int WARM_KEYS = 32;
     /** What {@link #warmKeys} read: kept so that its reads are not dropped as dead code. */
     private long keysRead;
 
@@ -497,9 +497,6 @@ public final class TraceReader {
      * index of the first record after them.
      */
     private int warmKeys(Batch b, int k, int to) {
-        if (WARM_KEYS <= 0) {
-            return to;
-        }
         int end = Math.min(to, k + WARM_KEYS);
         byte[] data = b.data;
         long sum = 0;

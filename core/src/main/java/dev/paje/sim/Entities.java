@@ -12,7 +12,7 @@ import dev.paje.store.Type;
 import dev.paje.store.TypeKind;
 import dev.paje.store.UserColumns;
 import dev.paje.store.VariableTable;
-import dev.paje.store.Warmup;
+import dev.paje.store.TablePrefetch;
 import java.util.Locale;
 
 /**
@@ -221,7 +221,7 @@ final class Entities {
 
     /** What {@link #touch} read: kept so that its reads are not dropped as dead code. */
     private long touched;
-    private final Warmup warmup = new Warmup();
+    private final TablePrefetch prefetch = new TablePrefetch();
 
     /**
      * Reads what the next events of containers {@code cs[0..n)} will need (their clocks, state stacks, tables' rows and
@@ -229,7 +229,7 @@ final class Entities {
      * chunk overlap instead of coming one by one, event after event.
      */
     void touch(Container[] cs, int n) {
-        long sum = warmup.touch(cs, n);
+        long sum = prefetch.touch(cs, n);
         for (int k = 0; k < n; k++) {
             sum += clocks.touch(cs[k].id());
         }

@@ -187,7 +187,7 @@ public final class Container {
     }
 
     /** The table of {@code t}, created on first use: in {@code store}, or on the heap when it is null. */
-    /** The tables by type id (may hold nulls): for {@link Warmup}. */
+    /** The tables by type id (may hold nulls): for {@link TablePrefetch}. */
     EntityTable[] tableArray() {
         return tables;
     }

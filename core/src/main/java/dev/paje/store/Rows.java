@@ -489,12 +489,12 @@ public final class Rows {
         FRAMES.setRelease(group, f.block & (GROUP - 1), f);
     }
 
-    /** The array of the block being written ({@link #NO_WRITE} when none): for {@link Warmup}. */
+    /** The array of the block being written ({@link #NO_WRITE} when none): for {@link TablePrefetch}. */
     long[] touchData() {
         return wData;
     }
 
-    /** Where the last row written sits in a block's array (any block's: always in bounds): for {@link Warmup}. */
+    /** Where the last row written sits in a block's array (any block's: always in bounds): for {@link TablePrefetch}. */
     int touchAt() {
         return ((size - 1) & (BLOCK_ROWS - 1)) * Math.min(stride, MAX_STRIDE); // heap rows (any stride) have NO_WRITE
     }

@@ -4,6 +4,8 @@ import dev.paje.store.SummaryBuild;
 import dev.paje.store.Trace;
 import dev.paje.view.TraceView;
 import java.io.OutputStream;
+import java.util.Arrays;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.IntStream;
 
 /**
@@ -85,9 +87,9 @@ final class WarmUp {
                             if (System.nanoTime() - t0 > IDLE_FOR_NANOS) {
                                 return n;
                             }
-                            java.util.concurrent.locks.LockSupport.parkNanos(2_000_000L);
+                            LockSupport.parkNanos(2_000_000L);
                         }
-                        int[] rows = java.util.Arrays.copyOfRange(ids, i, Math.min(ids.length, i + IDLE_ROWS));
+                        int[] rows = Arrays.copyOfRange(ids, i, Math.min(ids.length, i + IDLE_ROWS));
                         window.answer(OutputStream.nullOutputStream(), from, from + z[0] * span, WIDTH, rows, true);
                         n++;
                     }

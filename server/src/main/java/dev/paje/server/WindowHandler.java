@@ -13,6 +13,7 @@ import dev.paje.view.WindowTables;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@code GET /api/window?start=S&end=E&width=W&containers=1,2[&types=3,4]}: what to draw for a
@@ -27,7 +28,7 @@ final class WindowHandler implements Endpoint {
     /** A request came: the warm-up ({@link WarmUp}) has nothing left to do for it. */
     private volatile boolean asked;
     /** Window requests being answered, and when the last one ended: the warm-up works only between them ({@link #idle}). */
-    private final java.util.concurrent.atomic.AtomicInteger answering = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger answering = new AtomicInteger();
     private volatile long lastEnd = System.nanoTime();
 
     WindowHandler(TraceView model) {

@@ -1,12 +1,14 @@
 package dev.paje.store;
 
+import java.util.Arrays;
+
 /**
  * Brings a container's tables into the cache before a run of its events (the reader groups a chunk's records by
  * container): the tables, their rows and the row last written of each, read level by level, so that the cache misses
  * of one level (one per table) are in flight together instead of one after the other, event after event. Only reads:
  * what it returns is a sum that callers keep, so that the reads are not dropped as dead code. One per simulator.
  */
-public final class Warmup {
+public final class TablePrefetch {
     private EntityTable[] tables = new EntityTable[8];
     private Rows[] rows = new Rows[8];
 
@@ -16,7 +18,7 @@ public final class Warmup {
         for (int k = 0; k < count; k++) {
             EntityTable[] all = cs[k].tableArray();
             if (n + all.length > tables.length) {
-                tables = java.util.Arrays.copyOf(tables, Math.max(n + all.length, 2 * tables.length));
+                tables = Arrays.copyOf(tables, Math.max(n + all.length, 2 * tables.length));
                 rows = new Rows[tables.length];
             }
             for (EntityTable t : all) {

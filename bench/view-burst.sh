@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A cached reopen of a big trace, then view.sh's 40 seeded windows (100 rows x 1500 px) asked back to back from one
-# process, with no pause between requests (view.sh's own loop starts a process or two per window, a pause of ~50-100 ms
+# process, with no pause between requests (view.sh's own loop starts several processes per window: a pause of ~200 ms
 # in which the viewer's idle warm-up runs), then the whole trace: p95 (the 3rd slowest of 40), median, slowest three.
 #
 # Usage: bench/view-burst.sh TRACE CACHE_DIR   (CACHE_DIR holds the trace's sealed store, e.g. from a view.sh run;

@@ -12,6 +12,7 @@ import dev.paje.store.Names;
 import dev.paje.store.Store;
 import dev.paje.store.Trace;
 import dev.paje.store.Type;
+import dev.paje.store.VariableTable;
 import dev.paje.testing.EntityTraces;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -55,6 +56,9 @@ class SummarizedCheckTest {
                 EntityTable table = c.table(t);
                 if (table != null) {
                     sb.append(' ').append(t.name()).append('=').append(table.size());
+                }
+                if (table instanceof VariableTable v) { // the summaries' deltas and sets, replayed
+                    sb.append(" last=").append(v.current());
                 }
             }
             sb.append('\n');

@@ -56,11 +56,7 @@ final class WarmUp {
 
     /** Starts {@link #whileIdle} on a thread of its own (a reopened viewer, warmed up before ready). */
     static Thread startIdle(TraceView model, WindowHandler window) {
-        Thread t = new Thread(() -> whileIdle(model, window, IDLE_ROUNDS), "paje-view-idle-warm-up");
-        t.setDaemon(true);
-        t.setPriority(Thread.MIN_PRIORITY);
-        t.start();
-        return t;
+        return background("paje-view-idle-warm-up", () -> whileIdle(model, window, IDLE_ROUNDS));
     }
 
     /**
@@ -106,7 +102,12 @@ final class WarmUp {
      * failure (e.g. the store closed as the viewer stops).
      */
     static Thread start(TraceView model, WindowHandler window) {
-        Thread t = new Thread(() -> run(model, window), "paje-view-warm-up");
+        return background("paje-view-warm-up", () -> run(model, window));
+    }
+
+    /** A warm-up's thread: a daemon (never holds the viewer open) at the lowest priority (requests come first). */
+    private static Thread background(String name, Runnable warmUp) {
+        Thread t = new Thread(warmUp, name);
         t.setDaemon(true);
         t.setPriority(Thread.MIN_PRIORITY);
         t.start();

@@ -23,4 +23,18 @@ public record SimOptions(boolean ignoreIncompleteLinks, double stopAt, boolean s
     public static SimOptions defaults() {
         return new SimOptions(false, Double.POSITIVE_INFINITY, false);
     }
+
+    /**
+     * The generated record text, written out (the cache key holds it): the generated method's first call spins ~120
+     * method-handle classes, whose bytecode generator (ASM's {@code Frame.execute}) C2 then compiled for ~0.4 CPU-s
+     * during a first load (bench/RESULTS.md, session 16). A StringBuilder, not {@code +}: no bootstrap either.
+     */
+    @Override
+    public String toString() {
+        return new StringBuilder("SimOptions[ignoreIncompleteLinks=").append(ignoreIncompleteLinks)
+                .append(", stopAt=").append(stopAt)
+                .append(", singlePrecisionVariables=").append(singlePrecisionVariables)
+                .append(", noImbrication=").append(noImbrication)
+                .append(", endAtLeast=").append(endAtLeast).append(']').toString();
+    }
 }

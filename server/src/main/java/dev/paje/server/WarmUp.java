@@ -69,15 +69,13 @@ final class WarmUp {
         if (trace == null) {
             return 0;
         }
-        int[] ids = ids(trace);
-        double start = trace.start();
-        double span = trace.end() - start;
+        Screen screen = Screen.of(trace);
         long t0 = System.nanoTime();
         int n = 0;
         try {
             for (int r = 0; r < rounds; r++) {
                 for (double[] z : ZOOMS) {
-                    double from = start + z[1] * span;
+                    int[] ids = screen.ids();
                     for (int i = 0; i < ids.length; i += IDLE_ROWS) {
                         while (!window.idle(QUIET_NANOS)) {
                             if (System.nanoTime() - t0 > IDLE_FOR_NANOS) {
@@ -86,7 +84,7 @@ final class WarmUp {
                             LockSupport.parkNanos(2_000_000L);
                         }
                         int[] rows = Arrays.copyOfRange(ids, i, Math.min(ids.length, i + IDLE_ROWS));
-                        window.answer(OutputStream.nullOutputStream(), from, from + z[0] * span, WIDTH, rows, true);
+                        screen.answer(window, z, rows);
                         n++;
                     }
                 }
@@ -120,15 +118,13 @@ final class WarmUp {
         if (trace == null) {
             return;
         }
-        int[] ids = ids(trace);
-        double start = trace.start();
-        double span = trace.end() - start;
+        Screen screen = Screen.of(trace);
         try { // not once a request has come: it warms the code itself, and the cores are its
             if (!window.asked()) {
-                window.answer(OutputStream.nullOutputStream(), start, start + span, WIDTH, ids, true);
+                screen.answer(window, WHOLE, screen.ids());
             }
             if (!window.asked()) {
-                window.answer(OutputStream.nullOutputStream(), start + 0.45 * span, start + 0.55 * span, WIDTH, ids, true);
+                screen.answer(window, TENTH, screen.ids());
             }
         } catch (java.io.IOException | RuntimeException e) {
             // a warm-up only: the requests that follow report whatever is wrong with the store
@@ -149,16 +145,12 @@ final class WarmUp {
         if (building != null && !building.finished()) {
             return 0;
         }
-        int[] ids = ids(trace);
-        double start = trace.start();
-        double span = trace.end() - start;
+        Screen screen = Screen.of(trace);
         long t0 = System.nanoTime();
         int n = 0;
         try {
             while (System.nanoTime() - t0 < nanos && n < 4 * ZOOMS.length) {
-                double[] z = ZOOMS[n % ZOOMS.length];
-                double from = start + z[1] * span;
-                window.answer(OutputStream.nullOutputStream(), from, from + z[0] * span, WIDTH, ids, true);
+                screen.answer(window, ZOOMS[n % ZOOMS.length], screen.ids());
                 n++;
             }
         } catch (java.io.IOException | RuntimeException e) {
@@ -167,7 +159,21 @@ final class WarmUp {
         return n;
     }
 
-    private static int[] ids(Trace trace) {
-        return IntStream.rangeClosed(1, Math.min(ROWS, trace.containers().size() - 1)).toArray();
+    /** The background warm-up's windows, as {@link #ZOOMS}' (width, position) fractions of the trace. */
+    private static final double[] WHOLE = {1, 0};
+    private static final double[] TENTH = {0.1, 0.45};
+
+    /** The first rows of a trace and its time span: what every warm-up answers windows of. */
+    private record Screen(int[] ids, double start, double span) {
+        static Screen of(Trace trace) {
+            int[] ids = IntStream.rangeClosed(1, Math.min(ROWS, trace.containers().size() - 1)).toArray();
+            return new Screen(ids, trace.start(), trace.end() - trace.start());
+        }
+
+        /** Answers {@code rows}' binary window at {@code zoom} (width, position) into nothing. */
+        void answer(WindowHandler window, double[] zoom, int[] rows) throws java.io.IOException {
+            double from = start + zoom[1] * span;
+            window.answer(OutputStream.nullOutputStream(), from, from + zoom[0] * span, WIDTH, rows, true);
+        }
     }
 }

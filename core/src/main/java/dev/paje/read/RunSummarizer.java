@@ -16,10 +16,14 @@ final class RunSummarizer {
     private int[] firstEntry = new int[1024];
     private int[] firstEntryStamp = new int[1024];
     private int[] entryNext = new int[1024];
-    /** Per value name: the run's value of it with {@link #valueSeenType} (another type's same name: a second value). */
-    private int[] valueSeen = new int[256];
-    private int[] valueSeenType = new int[256];
-    private int[] valueStamp = new int[256];
+    /**
+     * Per value name: the run's value of it with {@link #valueSeenType} (another type's same name: a second value).
+     * Every table indexed by a name id has the same length, which {@link #sizeNames} compares (these had 256 slots:
+     * a chunk of 257 to 1024 names failed).
+     */
+    private int[] valueSeen = new int[1024];
+    private int[] valueSeenType = new int[1024];
+    private int[] valueStamp = new int[1024];
     /** Per other container: the entry and side it was last listed for in the run. */
     private long[] otherSeen = new long[1024];
     private int[] otherStamp = new int[1024];

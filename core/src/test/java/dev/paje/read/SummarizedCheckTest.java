@@ -132,4 +132,56 @@ class SummarizedCheckTest {
         }
         assertThat(invalid).as("traces with problems").isGreaterThan(60);
     }
+
+    /**
+     * A chunk naming between 256 and 1024 distinct names, values among the last: the summarizer's look-up of values by
+     * local id was sized for 256 ids while its others held 1024, and grew only past 1024 (an internal error, exit 70).
+     */
+    @Test
+    void aChunkOfSeveralHundredNamesIsSummarized() throws IOException {
+        StringBuilder sb = new StringBuilder();
+        sb.append("""
+                %EventDef PajeDefineContainerType 0
+                %  Alias string
+                %  Type string
+                %  Name string
+                %EndEventDef
+                %EventDef PajeDefineStateType 2
+                %  Alias string
+                %  Type string
+                %  Name string
+                %EndEventDef
+                %EventDef PajeCreateContainer 6
+                %  Time date
+                %  Alias string
+                %  Type string
+                %  Container string
+                %  Name string
+                %EndEventDef
+                %EventDef PajeSetState 11
+                %  Time date
+                %  Container string
+                %  Type string
+                %  Value string
+                %EndEventDef
+                0 T 0 Thread
+                2 ST T State
+                """);
+        int threads = 400;
+        for (int i = 0; i < threads; i++) {
+            sb.append("6 0.000000 t").append(i).append(" T 0 thread-").append(i).append('\n');
+        }
+        for (int i = 0; i < threads; i++) { // 801 names: ST, t0..t399 and values v0..v399 (ids up to 800)
+            sb.append("11 1.000000 t").append(i).append(" ST v").append(i).append('\n');
+        }
+        for (int i = 0; i < 2000; i++) {
+            sb.append("11 2.000000 t1 ST v1\n");
+        }
+        Path trace = java.nio.file.Files.writeString(dir.resolve("names.trace"), sb);
+        for (int chunk : new int[] {16 << 10, 1 << 20}) {
+            TraceLoader.Loaded inOrder = check(trace, false, chunk, 20);
+            assertThat(inOrder.problems()).isEmpty();
+            assertThat(outcome(check(trace, true, chunk, 20))).as("chunks of %d bytes", chunk).isEqualTo(outcome(inOrder));
+        }
+    }
 }

@@ -104,10 +104,13 @@ final class Entities {
         Container c = container(containerId, type, time);
         StateStack stack = (StateStack) slots.get(c.id(), type.id());
         if (stack == null) {
-            stack = newStack(c, type);
+            stack = new StateStack((StateTable) c.tableFor(type, store), options.noImbrication());
+            slots.put(c.id(), type.id(), stack);
         }
         if (time < stack.lastTime) {
-            throw stateOrder(type, c, time, stack);
+            throw new EventError("trace is not time-ordered: state " + type.name() + " of '" + c.name()
+                    + "' changes at " + time + ", before its change at " + stack.lastTime + " (line "
+                    + stack.lastLine + ")");
         }
         stack.lastTime = time;
         stack.lastLine = line;
@@ -128,7 +131,8 @@ final class Entities {
             }
             case POP_STATE -> {
                 if (stack.depth() == 0) {
-                    throw emptyPop(type, c);
+                    throw new EventError("PajePopState on an empty stack: container '" + c.name()
+                            + "' has no open state of type " + type.name());
                 }
                 stack.pop(time);
             }
@@ -143,7 +147,8 @@ final class Entities {
         EventTable table = (EventTable) c.tableFor(type, store);
         double previous = table.lastTime();
         if (time < previous) {
-            throw eventOrder(type, c, time, previous);
+            throw new EventError("trace is not time-ordered: event " + type.name() + " of '" + c.name()
+                    + "' at " + time + " comes after one at " + previous);
         }
         lastTable = table;
         lastRow = table.add(time, value);
@@ -156,10 +161,12 @@ final class Entities {
         VariableTable table = (VariableTable) c.tableFor(type, store);
         double previous = table.lastStart();
         if (time < previous) {
-            throw variableOrder(type, c, time, previous);
+            throw new EventError("trace is not time-ordered: variable " + type.name() + " of '" + c.name()
+                    + "' changes at " + time + ", before its change at " + previous);
         }
         if (table.size() == 0 && kind != EventKind.SET_VARIABLE) {
-            throw noValueYet(kind, type, c);
+            throw new EventError(kind.specName() + " on variable " + type.name() + " of '" + c.name()
+                    + "', which has no value yet: expected a PajeSetVariable first");
         }
         double next = switch (kind) {
             case SET_VARIABLE -> v;
@@ -178,59 +185,38 @@ final class Entities {
         Container end = resolve.container(otherId, start ? "StartContainer" : "EndContainer");
         Type expected = start ? type.startType() : type.endType();
         if (end.type() != expected) {
-            throw linkEnd(type, start, expected, end);
+            throw new EventError("link type " + type.name() + " " + (start ? "starts from" : "ends at")
+                    + " containers of type " + expected.name() + ", but '" + end.name() + "' is of type "
+                    + end.type().name());
         }
         int value = resolve.value(valueId, type);
         PendingLinks pending = (PendingLinks) slots.get(c.id(), type.id());
         if (pending == null) {
-            pending = newPending(c, type);
+            pending = new PendingLinks((LinkTable) c.tableFor(type, store));
+            slots.put(c.id(), type.id(), pending);
         }
+        LinkTable table = pending.table;
         int row = pending.take(keyBuf, keyFrom, keyTo, !start);
         if (row < 0) {
-            row = firstHalf(pending, start, time, value, end.id(), keyBuf, keyFrom, keyTo);
+            row = start ? table.add(time, Double.NaN, value, end.id(), -1, keyBuf, keyFrom, keyTo)
+                    : table.add(Double.NaN, time, value, -1, end.id(), keyBuf, keyFrom, keyTo);
+            pending.wait(keyBuf, keyFrom, keyTo, row, line, start, value, time, end.id());
         } else {
-            secondHalf(pending, row, type, start, time, value, end.id(), keyBuf, keyFrom, keyTo);
+            int waiting = pending.lastTakenValue();
+            if (waiting != value) {
+                throw new EventError("link key '" + new String(keyBuf, keyFrom, keyTo - keyFrom,
+                        java.nio.charset.StandardCharsets.UTF_8) + "': value '" + type.value(value).name()
+                        + "' does not match '" + type.value(waiting).name() + "' of its "
+                        + (start ? "end" : "start") + " at line " + pending.lastTakenLine());
+            }
+            if (start) {
+                table.complete(row, time, pending.lastTakenTime(), end.id(), pending.lastTakenContainer());
+            } else {
+                table.complete(row, pending.lastTakenTime(), time, pending.lastTakenContainer(), end.id());
+            }
         }
-        lastTable = pending.table;
+        lastTable = table;
         lastRow = row;
-    }
-
-    /** A link's first half: its row, waiting for the other half. (Out of link(): each under C2's inlining limit.) */
-    private int firstHalf(PendingLinks pending, boolean start, double time, int value, int end, byte[] keyBuf,
-            int keyFrom, int keyTo) {
-        LinkTable table = pending.table;
-        int row = start ? table.add(time, Double.NaN, value, end, -1, keyBuf, keyFrom, keyTo)
-                : table.add(Double.NaN, time, value, -1, end, keyBuf, keyFrom, keyTo);
-        pending.wait(keyBuf, keyFrom, keyTo, row, line, start, value, time, end);
-        return row;
-    }
-
-    /** A link's second half: completes {@code row}, the half {@code pending} just took. */
-    private void secondHalf(PendingLinks pending, int row, Type type, boolean start, double time, int value, int end,
-            byte[] keyBuf, int keyFrom, int keyTo) {
-        int waiting = pending.lastTakenValue();
-        if (waiting != value) {
-            throw linkValue(type, start, value, waiting, pending, keyBuf, keyFrom, keyTo);
-        }
-        if (start) {
-            pending.table.complete(row, time, pending.lastTakenTime(), end, pending.lastTakenContainer());
-        } else {
-            pending.table.complete(row, pending.lastTakenTime(), time, pending.lastTakenContainer(), end);
-        }
-    }
-
-    /** The first state of {@code type} in {@code c}: its stack (out of line, as the messages below). */
-    private StateStack newStack(Container c, Type type) {
-        StateStack stack = new StateStack((StateTable) c.tableFor(type, store), options.noImbrication());
-        slots.put(c.id(), type.id(), stack);
-        return stack;
-    }
-
-    /** The first link of {@code type} in {@code c}: its waiting halves. */
-    private PendingLinks newPending(Container c, Type type) {
-        PendingLinks pending = new PendingLinks((LinkTable) c.tableFor(type, store));
-        slots.put(c.id(), type.id(), pending);
-        return pending;
     }
 
     /** What {@link #touch} read: kept so that its reads are not dropped as dead code. */
@@ -261,62 +247,15 @@ final class Entities {
     private Container container(int containerId, Type type, double time) {
         Container c = resolve.container(containerId, "Container");
         if (c.type() != type.parent()) {
-            throw wrongContainer(type, c);
+            throw new EventError(type.kind().name().toLowerCase(Locale.ROOT) + " type " + type.name()
+                    + " belongs to containers of type " + type.parent().name() + ", but '" + c.name()
+                    + "' is of type " + c.type().name());
         }
         if (!c.isOpen()) {
             throw destroyed(c);
         }
         clocks.tick(c.id(), time, line);
         return c;
-    }
-
-    // The messages, out of line: built with StringBuilder code (-XDstringConcat=inline), they made state() 412 and
-    // link() 603 bytecodes, over C2's inlining limit for hot methods (325), so each was compiled on its own.
-
-    private static EventError stateOrder(Type type, Container c, double time, StateStack stack) {
-        return new EventError("trace is not time-ordered: state " + type.name() + " of '" + c.name()
-                + "' changes at " + time + ", before its change at " + stack.lastTime + " (line "
-                + stack.lastLine + ")");
-    }
-
-    private static EventError emptyPop(Type type, Container c) {
-        return new EventError("PajePopState on an empty stack: container '" + c.name()
-                + "' has no open state of type " + type.name());
-    }
-
-    private static EventError eventOrder(Type type, Container c, double time, double previous) {
-        return new EventError("trace is not time-ordered: event " + type.name() + " of '" + c.name()
-                + "' at " + time + " comes after one at " + previous);
-    }
-
-    private static EventError variableOrder(Type type, Container c, double time, double previous) {
-        return new EventError("trace is not time-ordered: variable " + type.name() + " of '" + c.name()
-                + "' changes at " + time + ", before its change at " + previous);
-    }
-
-    private static EventError noValueYet(EventKind kind, Type type, Container c) {
-        return new EventError(kind.specName() + " on variable " + type.name() + " of '" + c.name()
-                + "', which has no value yet: expected a PajeSetVariable first");
-    }
-
-    private static EventError linkEnd(Type type, boolean start, Type expected, Container end) {
-        return new EventError("link type " + type.name() + " " + (start ? "starts from" : "ends at")
-                + " containers of type " + expected.name() + ", but '" + end.name() + "' is of type "
-                + end.type().name());
-    }
-
-    private static EventError linkValue(Type type, boolean start, int value, int waiting, PendingLinks pending,
-            byte[] keyBuf, int keyFrom, int keyTo) {
-        return new EventError("link key '" + new String(keyBuf, keyFrom, keyTo - keyFrom,
-                java.nio.charset.StandardCharsets.UTF_8) + "': value '" + type.value(value).name()
-                + "' does not match '" + type.value(waiting).name() + "' of its "
-                + (start ? "end" : "start") + " at line " + pending.lastTakenLine());
-    }
-
-    private static EventError wrongContainer(Type type, Container c) {
-        return new EventError(type.kind().name().toLowerCase(Locale.ROOT) + " type " + type.name()
-                + " belongs to containers of type " + type.parent().name() + ", but '" + c.name()
-                + "' is of type " + c.type().name());
     }
 
     EventError destroyed(Container c) {

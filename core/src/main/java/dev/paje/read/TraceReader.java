@@ -509,12 +509,28 @@ public final class TraceReader {
         return end;
     }
 
+    /**
+     * The (type, value) pairs of the batch's records that {@link #commutes} found declared, direct-mapped by value:
+     * a run repeats few pairs, and a value once declared stays so (the run has no definition in it).
+     */
+    private final long[] declared = new long[256];
+
     /** Whether no record of {@code [from, to)} depends on the order between containers. */
     private boolean commutes(Batch b, int from, int to, int[] map) {
+        long[] seen = declared;
+        java.util.Arrays.fill(seen, -1L);
         for (int k = from; k < to; k++) {
             int value = b.value[k];
-            if (value >= 0 && !sink.commutes(map[b.type[k]], map[value])) {
-                return false;
+            if (value >= 0) {
+                int type = b.type[k];
+                long pair = (long) type << 32 | value;
+                int slot = value & (seen.length - 1);
+                if (seen[slot] != pair) {
+                    if (!sink.commutes(map[type], map[value])) {
+                        return false;
+                    }
+                    seen[slot] = pair;
+                }
             }
         }
         return true;

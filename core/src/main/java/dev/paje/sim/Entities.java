@@ -100,12 +100,24 @@ final class Entities {
     }
 
     private void state(EventKind kind, double time, int typeId, int containerId, int valueId) {
-        Type type = resolve.type(typeId, "Type", TypeKind.STATE);
-        Container c = container(containerId, type, time);
-        StateStack stack = (StateStack) slots.get(c.id(), type.id());
-        if (stack == null) {
-            stack = new StateStack((StateTable) c.tableFor(type, store), options.noImbrication());
-            slots.put(c.id(), type.id(), stack);
+        int m = typeId & (MEMO - 1);
+        Type type;
+        Container c;
+        StateStack stack;
+        if (memoType[m] == typeId && memoContainer[m] == containerId && memoSlot[m] instanceof StateStack s) {
+            type = memoTypes[m];
+            c = memoContainers[m];
+            stack = s;
+            clocks.tick(c.id(), time, line);
+        } else {
+            type = resolve.type(typeId, "Type", TypeKind.STATE);
+            c = container(containerId, type, time);
+            stack = (StateStack) slots.get(c.id(), type.id());
+            if (stack == null) {
+                stack = new StateStack((StateTable) c.tableFor(type, store), options.noImbrication());
+                slots.put(c.id(), type.id(), stack);
+            }
+            memo(m, typeId, containerId, type, c, stack);
         }
         if (time < stack.lastTime) {
             throw new EventError("trace is not time-ordered: state " + type.name() + " of '" + c.name()
@@ -141,10 +153,24 @@ final class Entities {
     }
 
     private void event(double time, int typeId, int containerId, int valueId) {
-        Type type = resolve.type(typeId, "Type", TypeKind.EVENT);
-        Container c = container(containerId, type, time);
-        int value = resolve.value(valueId, type);
-        EventTable table = (EventTable) c.tableFor(type, store);
+        int m = typeId & (MEMO - 1);
+        Type type;
+        Container c;
+        EventTable table;
+        int value;
+        if (memoType[m] == typeId && memoContainer[m] == containerId && memoSlot[m] instanceof EventTable t) {
+            type = memoTypes[m];
+            c = memoContainers[m];
+            table = t;
+            clocks.tick(c.id(), time, line);
+            value = resolve.value(valueId, type);
+        } else {
+            type = resolve.type(typeId, "Type", TypeKind.EVENT);
+            c = container(containerId, type, time);
+            value = resolve.value(valueId, type);
+            table = (EventTable) c.tableFor(type, store);
+            memo(m, typeId, containerId, type, c, table);
+        }
         double previous = table.lastTime();
         if (time < previous) {
             throw new EventError("trace is not time-ordered: event " + type.name() + " of '" + c.name()
@@ -155,10 +181,22 @@ final class Entities {
     }
 
     private void variable(EventKind kind, double time, int typeId, int containerId, double number) {
-        Type type = resolve.type(typeId, "Type", TypeKind.VARIABLE);
-        Container c = container(containerId, type, time);
+        int m = typeId & (MEMO - 1);
+        Type type;
+        Container c;
+        VariableTable table;
+        if (memoType[m] == typeId && memoContainer[m] == containerId && memoSlot[m] instanceof VariableTable t) {
+            type = memoTypes[m];
+            c = memoContainers[m];
+            table = t;
+            clocks.tick(c.id(), time, line);
+        } else {
+            type = resolve.type(typeId, "Type", TypeKind.VARIABLE);
+            c = container(containerId, type, time);
+            table = (VariableTable) c.tableFor(type, store);
+            memo(m, typeId, containerId, type, c, table);
+        }
         double v = options.singlePrecisionVariables() ? (float) number : number;
-        VariableTable table = (VariableTable) c.tableFor(type, store);
         double previous = table.lastStart();
         if (time < previous) {
             throw new EventError("trace is not time-ordered: variable " + type.name() + " of '" + c.name()
@@ -179,8 +217,20 @@ final class Entities {
 
     private void link(EventKind kind, double time, int typeId, int containerId, int valueId, int otherId,
             byte[] keyBuf, int keyFrom, int keyTo) {
-        Type type = resolve.type(typeId, "Type", TypeKind.LINK);
-        Container c = container(containerId, type, time);
+        int m = typeId & (MEMO - 1);
+        Type type;
+        Container c;
+        PendingLinks pending;
+        if (memoType[m] == typeId && memoContainer[m] == containerId && memoSlot[m] instanceof PendingLinks p) {
+            type = memoTypes[m];
+            c = memoContainers[m];
+            pending = p;
+            clocks.tick(c.id(), time, line);
+        } else {
+            type = resolve.type(typeId, "Type", TypeKind.LINK);
+            c = container(containerId, type, time);
+            pending = null;
+        }
         boolean start = kind == EventKind.START_LINK;
         Container end = resolve.container(otherId, start ? "StartContainer" : "EndContainer");
         Type expected = start ? type.startType() : type.endType();
@@ -190,10 +240,13 @@ final class Entities {
                     + end.type().name());
         }
         int value = resolve.value(valueId, type);
-        PendingLinks pending = (PendingLinks) slots.get(c.id(), type.id());
         if (pending == null) {
-            pending = new PendingLinks((LinkTable) c.tableFor(type, store));
-            slots.put(c.id(), type.id(), pending);
+            pending = (PendingLinks) slots.get(c.id(), type.id());
+            if (pending == null) {
+                pending = new PendingLinks((LinkTable) c.tableFor(type, store));
+                slots.put(c.id(), type.id(), pending);
+            }
+            memo(m, typeId, containerId, type, c, pending);
         }
         LinkTable table = pending.table;
         int row = pending.take(keyBuf, keyFrom, keyTo, !start);
@@ -217,6 +270,39 @@ final class Entities {
         }
         lastTable = table;
         lastRow = row;
+    }
+
+    /**
+     * The last (type, container) resolved per type name id (direct-mapped by its low bits), with its stack or table:
+     * the reader groups a chunk's records by container, so most events find their type's entry there and skip the
+     * lookups (registries, kind and parent checks, slots). Valid until {@link #forget}: the simulator calls it on
+     * every event that defines or destroys anything.
+     */
+    private static final int MEMO = 64;
+    private final int[] memoType = newMemo();
+    private final int[] memoContainer = new int[MEMO];
+    private final Type[] memoTypes = new Type[MEMO];
+    private final Container[] memoContainers = new Container[MEMO];
+    private final Object[] memoSlot = new Object[MEMO];
+
+    private static int[] newMemo() {
+        int[] m = new int[MEMO];
+        java.util.Arrays.fill(m, -1);
+        return m;
+    }
+
+    private void memo(int m, int typeId, int containerId, Type type, Container c, Object slot) {
+        memoType[m] = typeId;
+        memoContainer[m] = containerId;
+        memoTypes[m] = type;
+        memoContainers[m] = c;
+        memoSlot[m] = slot;
+    }
+
+    /** Drops the memo: types, containers, aliases or a container's state changed. */
+    void forget() {
+        java.util.Arrays.fill(memoType, -1);
+        java.util.Arrays.fill(memoSlot, null);
     }
 
     /** What {@link #touch} read: kept so that its reads are not dropped as dead code. */

@@ -107,6 +107,7 @@ public final class Simulator implements RunSink {
         if (merge == null) {
             merge = new RunMerge(resolve, slots, clocks, store, options.noImbrication());
         }
+        entities.forget();
         merge.apply(summary, run);
         clock(summary.runMinTime(run));
         clock(summary.runMaxTime(run));
@@ -181,6 +182,7 @@ public final class Simulator implements RunSink {
             }
             return;
         }
+        entities.forget(); // what follows defines or destroys: the memo of resolved names may no longer hold
         switch (kind) {
             case DEFINE_CONTAINER_TYPE -> defineType(def, line, TypeKind.CONTAINER);
             case DEFINE_STATE_TYPE -> defineType(def, line, TypeKind.STATE);

@@ -19,8 +19,8 @@ final class WarmUp {
     static final int ROWS = 100; // about a screen of rows
     static final int WIDTH = 1500;
     /**
-     * How long {@link #beforeReady} may delay ready (it ends the window under way): the 10 GB reopen is ready in
-     * 0.5-1.0 s without it, 1.2-1.5 s with it, and must stay under 2 s (bench/RESULTS.md, wt-win12).
+     * How long {@link #beforeReady} may delay ready (it begins no window that would end past it): the 10 GB reopen is
+     * ready in 0.5-1.0 s without it, 1.2-1.5 s with it, and must stay under 2 s (bench/RESULTS.md, wt-win12, wt-view17).
      */
     static final long BEFORE_READY_NANOS = 1_000_000_000L;
     /**
@@ -30,8 +30,8 @@ final class WarmUp {
     static final long READY_BY_NANOS = 1_600_000_000L;
     /**
      * The windows of {@link #beforeReady}, as (width, position) fractions of the trace: the page's zooms from the whole
-     * trace in, each through its own path (summaries, edge buckets, rows), in turn until the time is up (on 10 GB, the
-     * first three). With two thirds of the trace second instead, or a hundredth before the tenth, the reopen's p95 was
+     * trace in, each through its own path (summaries, edge buckets, rows), in turn until the time is up (on 10 GB, on
+     * quarter rows, every zoom twice). With two thirds of the trace second instead, or a hundredth before the tenth, the reopen's p95 was
      * not better than base's (bench/RESULTS.md, wt-win12).
      */
     private static final double[][] ZOOMS = {{1, 0}, {0.1, 0.45}, {0.01, 0.3}, {0.001, 0.6}, {0.3, 0.2}, {0.03, 0.7},

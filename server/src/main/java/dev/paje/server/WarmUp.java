@@ -31,8 +31,8 @@ final class WarmUp {
     /**
      * The windows of {@link #beforeReady}, as (width, position) fractions of the trace: the page's zooms from the whole
      * trace in, each through its own path (summaries, edge buckets, rows), in turn until the time is up (on 10 GB, on
-     * quarter rows, every zoom twice). With two thirds of the trace second instead, or a hundredth before the tenth, the reopen's p95 was
-     * not better than base's (bench/RESULTS.md, wt-win12).
+     * quarter rows, every zoom twice). With two thirds of the trace second instead, or a hundredth before the tenth,
+     * the reopen's p95 was not better than base's (bench/RESULTS.md, wt-win12).
      */
     private static final double[][] ZOOMS = {{1, 0}, {0.1, 0.45}, {0.01, 0.3}, {0.001, 0.6}, {0.3, 0.2}, {0.03, 0.7},
         {0.003, 0.1}, {0.0003, 0.85}, {0.6, 0.35}, {0.05, 0.15}, {0.005, 0.55}, {0.0005, 0.25}};

@@ -96,9 +96,22 @@ class WarmUpTest {
         WindowHandler handler = new WindowHandler(model);
         assertThat(WarmUp.beforeReady(model, handler, 0)).as("no time, no window").isZero();
         int n = WarmUp.beforeReady(model, handler, 60_000_000_000L);
-        assertThat(n).as("every zoom, four times, on a small trace").isEqualTo(48);
+        assertThat(n).as("every zoom, four times for each group of rows, on a small trace")
+                .isEqualTo(4 * WarmUp.BEFORE_READY_STRIDE * 12);
         assertThat(handler.asked()).as("a warm-up is not a request").isFalse();
         assertThat(answer(handler, t.loaded(), t.ids())).isEqualTo(t.cold());
+    }
+
+    @Test
+    void theWarmUpBeforeReadyAnswersInterleavedGroupsOfTheFirstRows() {
+        WarmUp.Screen screen = new WarmUp.Screen(IntStream.rangeClosed(1, 10).toArray(), 0, 1);
+        int[][] groups = screen.strided(4);
+        assertThat(groups).as("every 4th row, from each of the first four").isDeepEqualTo(
+                new int[][] {{1, 5, 9}, {2, 6, 10}, {3, 7}, {4, 8}});
+        assertThat(new WarmUp.Screen(new int[] {7, 8}, 0, 1).strided(4)).as("fewer rows than groups: a row each")
+                .isDeepEqualTo(new int[][] {{7}, {8}});
+        assertThat(new WarmUp.Screen(new int[0], 0, 1).strided(4)).as("no rows: one empty group")
+                .isDeepEqualTo(new int[][] {{}});
     }
 
     @Test

@@ -59,6 +59,11 @@ public final class LinkTable extends EntityTable {
         // no zeroing first
         int r = rows.add(Double.doubleToRawLongBits(startTime), Double.doubleToRawLongBits(endTime), valueIndex,
                 pair(fromContainer, toContainer));
+        if (startTime >= lastAddedStart) { // false for NaN: a row created by its end gets its start later
+            lastAddedStart = startTime;
+        } else {
+            createdInOrder = false;
+        }
         keyRefs.add(keyRef, -1);
         if (fromContainer >= 0 && toContainer >= 0) {
             completed(r, startTime, endTime);
@@ -68,7 +73,8 @@ public final class LinkTable extends EntityTable {
 
     /**
      * Completes a half-known row with both sides (the caller knows the half it created): the row is
-     * written, never read back, so its block need not be in memory for a read.
+     * written, never read back, so its block need not be in memory for a read. A row created by its
+     * start keeps it ({@code startTime} is the time it was added with).
      */
     public void complete(int row, double startTime, double endTime, int fromContainer, int toContainer) {
         rows.setDouble(row, START, startTime);
@@ -92,6 +98,12 @@ public final class LinkTable extends EntityTable {
 
     private int completeCount;
     private double maxDuration;
+    /**
+     * True while every row was added with its start, in start order: then, once every link is complete, the rows
+     * are in {@link #sort}'s order without reading them back (on a big trace most link blocks are on disk by then).
+     */
+    private boolean createdInOrder = true;
+    private double lastAddedStart = Double.NEGATIVE_INFINITY;
 
     /**
      * Puts the rows in the order queries rely on: complete links by start time (stable), then the
@@ -103,6 +115,10 @@ public final class LinkTable extends EntityTable {
             return; // nothing kept, nothing to order
         }
         int n = size();
+        if (createdInOrder && completeCount == n) {
+            assert inOrder(n) : "rows added by their starts in start order and all complete, yet out of order";
+            return;
+        }
         if (inOrder(n)) {
             return;
         }

@@ -40,7 +40,7 @@ final class WarmUp {
     /**
      * The warm-up before ready answers every this-many-th of the first rows per window (the next ones each round): on
      * 10 GB it then goes through every zoom of {@link #ZOOMS} in its time, not the first two, so that requests back to
-     * back (no pause for {@link #whileIdle}) find each path's code compiled (bench/RESULTS.md, session 17).
+     * back (no pause for {@link #whileIdle}) find each path's code compiled (bench/RESULTS.md, wt-view17).
      */
     static final int BEFORE_READY_STRIDE = 4;
 

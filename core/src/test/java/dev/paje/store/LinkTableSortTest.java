@@ -39,6 +39,29 @@ class LinkTableSortTest {
     }
 
     @Test
+    void unmatchedLinksGoAfterTheCompleteOnesThoughCreatedInOrder() {
+        for (long seed = 1; seed <= 20; seed++) {
+            Random random = new Random(seed);
+            LinkTable table = new LinkTable();
+            List<Link> links = new ArrayList<>();
+            double t = 0;
+            for (int i = 0; i < 500; i++) {
+                t += random.nextInt(4) * 0.25;
+                String key = "k" + i;
+                int row = table.add(t, Double.NaN, 0, 1, -1, key);
+                if (random.nextInt(10) == 0) { // never matched
+                    links.add(new Link(key, t, Double.NaN, false));
+                } else {
+                    table.complete(row, t, t + 2, 1, 2);
+                    links.add(new Link(key, t, t + 2, true));
+                }
+            }
+            table.sort();
+            assertSorted(table, links);
+        }
+    }
+
+    @Test
     void linksCreatedByTheirEndsOrUnmatchedAreSorted() {
         for (long seed = 1; seed <= 20; seed++) {
             Random random = new Random(seed);

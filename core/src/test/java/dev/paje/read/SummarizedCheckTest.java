@@ -14,6 +14,7 @@ import dev.paje.store.Trace;
 import dev.paje.store.Type;
 import dev.paje.store.VariableTable;
 import dev.paje.testing.EntityTraces;
+import dev.paje.testing.EventDefs;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.stream.Collectors;
@@ -140,30 +141,12 @@ class SummarizedCheckTest {
     @Test
     void aChunkOfSeveralHundredNamesIsSummarized() throws IOException {
         StringBuilder sb = new StringBuilder();
-        sb.append("""
-                %EventDef PajeDefineContainerType 0
-                %  Alias string
-                %  Type string
-                %  Name string
-                %EndEventDef
-                %EventDef PajeDefineStateType 2
-                %  Alias string
-                %  Type string
-                %  Name string
-                %EndEventDef
-                %EventDef PajeCreateContainer 6
-                %  Time date
-                %  Alias string
-                %  Type string
-                %  Container string
-                %  Name string
-                %EndEventDef
-                %EventDef PajeSetState 11
-                %  Time date
-                %  Container string
-                %  Type string
-                %  Value string
-                %EndEventDef
+        sb.append(EventDefs.of("""
+                PajeDefineContainerType 0 Alias Type Name
+                PajeDefineStateType 2 Alias Type Name
+                PajeCreateContainer 6 Time Alias Type Container Name
+                PajeSetState 11 Time Container Type Value
+                """)).append("""
                 0 T 0 Thread
                 2 ST T State
                 """);

@@ -7,6 +7,7 @@ import dev.paje.store.Container;
 import dev.paje.store.EntityTable;
 import dev.paje.store.Trace;
 import dev.paje.store.Type;
+import dev.paje.testing.EventDefs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,36 +19,13 @@ import org.junit.jupiter.api.io.TempDir;
  * taken over by a later type, a destroyed container.
  */
 class EntitiesMemoTest {
-    private static final String HEADER = """
-            %EventDef PajeDefineContainerType 0
-            %       Alias string
-            %       Type string
-            %       Name string
-            %EndEventDef
-            %EventDef PajeDefineStateType 1
-            %       Alias string
-            %       Type string
-            %       Name string
-            %EndEventDef
-            %EventDef PajeCreateContainer 6
-            %       Time date
-            %       Alias string
-            %       Type string
-            %       Container string
-            %       Name string
-            %EndEventDef
-            %EventDef PajeDestroyContainer 7
-            %       Time date
-            %       Type string
-            %       Name string
-            %EndEventDef
-            %EventDef PajeSetState 10
-            %       Time date
-            %       Container string
-            %       Type string
-            %       Value string
-            %EndEventDef
-            """;
+    private static final String HEADER = EventDefs.of("""
+            PajeDefineContainerType 0 Alias Type Name
+            PajeDefineStateType 1 Alias Type Name
+            PajeCreateContainer 6 Time Alias Type Container Name
+            PajeDestroyContainer 7 Time Type Name
+            PajeSetState 10 Time Container Type Value
+            """);
 
     @TempDir
     Path dir;

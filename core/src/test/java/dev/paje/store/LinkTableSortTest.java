@@ -41,54 +41,43 @@ class LinkTableSortTest {
     @Test
     void unmatchedLinksGoAfterTheCompleteOnesThoughCreatedInOrder() {
         for (long seed = 1; seed <= 20; seed++) {
-            Random random = new Random(seed);
-            LinkTable table = new LinkTable();
-            List<Link> links = new ArrayList<>();
-            double t = 0;
-            for (int i = 0; i < 500; i++) {
-                t += random.nextInt(4) * 0.25;
-                String key = "k" + i;
-                int row = table.add(t, Double.NaN, 0, 1, -1, key);
-                if (random.nextInt(10) == 0) { // never matched
-                    links.add(new Link(key, t, Double.NaN, false));
-                } else {
-                    table.complete(row, t, t + 2, 1, 2);
-                    links.add(new Link(key, t, t + 2, true));
-                }
-            }
-            table.sort();
-            assertSorted(table, links);
+            randomLinksSorted(seed, false);
         }
     }
 
     @Test
     void linksCreatedByTheirEndsOrUnmatchedAreSorted() {
         for (long seed = 1; seed <= 20; seed++) {
-            Random random = new Random(seed);
-            LinkTable table = new LinkTable();
-            List<Link> links = new ArrayList<>();
-            double t = 0;
-            for (int i = 0; i < 500; i++) {
-                t += random.nextInt(4) * 0.25;
-                String key = "k" + i;
-                int kind = random.nextInt(10);
-                if (kind == 0) { // its end came first: the start is known only when the link completes
-                    double start = Math.max(0, t - random.nextInt(8));
-                    int row = table.add(Double.NaN, t, 0, -1, 2, key);
-                    table.complete(row, start, t, 1, 2);
-                    links.add(new Link(key, start, t, true));
-                } else if (kind == 1) { // never matched
-                    table.add(t, Double.NaN, 0, 1, -1, key);
-                    links.add(new Link(key, t, Double.NaN, false));
-                } else {
-                    int row = table.add(t, Double.NaN, 0, 1, -1, key);
-                    table.complete(row, t, t + 2, 1, 2);
-                    links.add(new Link(key, t, t + 2, true));
-                }
-            }
-            table.sort();
-            assertSorted(table, links);
+            randomLinksSorted(seed, true);
         }
+    }
+
+    /** 500 links, a tenth never matched and, with {@code endsFirst}, a tenth created by their ends; sorted, then checked. */
+    private static void randomLinksSorted(long seed, boolean endsFirst) {
+        Random random = new Random(seed);
+        LinkTable table = new LinkTable();
+        List<Link> links = new ArrayList<>();
+        double t = 0;
+        for (int i = 0; i < 500; i++) {
+            t += random.nextInt(4) * 0.25;
+            String key = "k" + i;
+            int kind = random.nextInt(10);
+            if (kind == 0 && endsFirst) { // its end came first: the start is known only when the link completes
+                double start = Math.max(0, t - random.nextInt(8));
+                int row = table.add(Double.NaN, t, 0, -1, 2, key);
+                table.complete(row, start, t, 1, 2);
+                links.add(new Link(key, start, t, true));
+            } else if (kind == 1) { // never matched
+                table.add(t, Double.NaN, 0, 1, -1, key);
+                links.add(new Link(key, t, Double.NaN, false));
+            } else {
+                int row = table.add(t, Double.NaN, 0, 1, -1, key);
+                table.complete(row, t, t + 2, 1, 2);
+                links.add(new Link(key, t, t + 2, true));
+            }
+        }
+        table.sort();
+        assertSorted(table, links);
     }
 
     private static void assertSorted(LinkTable table, List<Link> links) {

@@ -165,3 +165,15 @@ timed_row() {
   awk -v n="$1" -v b="$2" -v u="$u" -v s="$s" -v w="$w" -v m="$m" 'BEGIN {
     printf "| %s | %s s | %s s | %s s | %.0f MB/s | %.0f MB/s | %s MB |\n", n, u, s, w, b / 1e6 / w, b / 1e6 / (u + s), m }'
 }
+
+# viewer_cmd: sets the array `paje` to start the viewer: with $PAJE_JAR, java with the launcher's flags for `view` (and
+# $JFLAGS) on that jar, else this tree's ./paje (bench/view.sh, bench/view-burst.sh).
+viewer_cmd() {
+  if [ -n "${PAJE_JAR:-}" ]; then
+    . "$repo/cli/src/main/sh/jvm-flags.sh"
+    mapfile -t flags <<< "$(paje_jvm_flags view)"
+    paje=(java "${flags[@]}" ${JFLAGS:-} -jar "$PAJE_JAR")
+  else
+    paje=("$repo/paje")
+  fi
+}

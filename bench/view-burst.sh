@@ -12,13 +12,7 @@ set -euo pipefail
 bench="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 T=${1:?which trace?}; C=${2:?which cache directory?}; port=${PORT:-8799}
 export PAJE_HEAP=${PAJE_HEAP:-256m}
-if [ -n "${PAJE_JAR:-}" ]; then
-  . "$bench/../cli/src/main/sh/jvm-flags.sh"
-  mapfile -t flags <<< "$(paje_jvm_flags view)"
-  paje=(java "${flags[@]}" ${JFLAGS:-} -jar "$PAJE_JAR")
-else
-  paje=("$bench/../paje")
-fi
+. "$bench/common.sh"; viewer_cmd
 t0=$(date +%s.%N)
 "${paje[@]}" view --no-browser --cache-dir "$C" -p "$port" "$T" > /dev/null 2>&1 &
 pid=$!

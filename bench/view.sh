@@ -19,13 +19,7 @@ runs="first cached"
 if [ "${REUSE:-0}" = 1 ]; then runs=cached; else rm -rf "$C"; fi
 mkdir -p "$C"
 export PAJE_HEAP=${HEAP:-256m}
-if [ -n "${PAJE_JAR:-}" ]; then
-  . "$bench/../cli/src/main/sh/jvm-flags.sh"
-  mapfile -t flags <<< "$(paje_jvm_flags view)"
-  paje=(java "${flags[@]}" ${JFLAGS:-} -jar "$PAJE_JAR")
-else
-  paje=("$bench/../paje")
-fi
+. "$bench/common.sh"; viewer_cmd
 # Polls /api/status every 0.1 s from one process until the answer holds $1 (or, "!X", no longer holds X), and
 # prints it: a curl and a grep per poll took ~10 ms of CPU (measured: 0.96 s for 100), ~5 CPU-s over a 10 GB
 # load, taken from the load being timed; one Python process polls for a few ms in all.

@@ -127,15 +127,11 @@ final class Entities {
         stack.lastLine = line;
         lastTable = null;
         switch (kind) {
-            case SET_STATE -> {
+            case SET_STATE, PUSH_STATE -> { // one push for both: one copy of its inlined row writes in C2's compile
                 int value = resolve.value(valueId, type);
-                stack.clear(time);
-                stack.push(time, value);
-                lastTable = stack.table;
-                lastRow = stack.top();
-            }
-            case PUSH_STATE -> {
-                int value = resolve.value(valueId, type);
+                if (kind == EventKind.SET_STATE) {
+                    stack.clear(time);
+                }
                 stack.push(time, value);
                 lastTable = stack.table;
                 lastRow = stack.top();

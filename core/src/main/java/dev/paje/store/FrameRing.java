@@ -36,9 +36,9 @@ final class FrameRing {
     /** Removes and returns the frame the clock picks; its table forgets it. */
     Frame evict() {
         while (true) {
-            if (hand >= count) {
-                hand = 0;
-            }
+            // back to 0 once past the end, without a branch: the first wrap comes well after the first eviction, and
+            // that branch, compiled as never taken, trapped and recompiled the pool's inlined eviction (LogCompilation)
+            hand &= (hand - count) >> 31;
             Frame f = ring[hand];
             if (f.used) {
                 f.used = false;

@@ -108,7 +108,7 @@ final class Entities {
             type = memoTypes[m];
             c = memoContainers[m];
             stack = s;
-            clocks.tick(c.id(), time, line);
+            clocks.seen(c.id(), time, line);
         } else {
             type = resolve.type(typeId, "Type", TypeKind.STATE);
             c = container(containerId, type, time);
@@ -157,7 +157,7 @@ final class Entities {
             type = memoTypes[m];
             c = memoContainers[m];
             table = t;
-            clocks.tick(c.id(), time, line);
+            clocks.seen(c.id(), time, line);
             value = resolve.value(valueId, type);
         } else {
             type = resolve.type(typeId, "Type", TypeKind.EVENT);
@@ -187,7 +187,7 @@ final class Entities {
             type = memoTypes[m];
             c = memoContainers[m];
             table = t;
-            clocks.tick(c.id(), time, line);
+            clocks.seen(c.id(), time, line);
         } else {
             type = resolve.type(typeId, "Type", TypeKind.VARIABLE);
             c = container(containerId, type, time);
@@ -226,7 +226,7 @@ final class Entities {
             type = memoTypes[m];
             c = memoContainers[m];
             pending = p;
-            clocks.tick(c.id(), time, line);
+            clocks.seen(c.id(), time, line);
         } else {
             type = resolve.type(typeId, "Type", TypeKind.LINK);
             c = container(containerId, type, time);

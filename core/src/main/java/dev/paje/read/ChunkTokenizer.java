@@ -841,7 +841,10 @@ final class ChunkTokenizer {
         }
     }
 
-    /** The entry of {@link #longCache} for a name of 8 to 16 bytes: its two words zero-padded, and its length. */
+    /**
+     * The entry of {@link #longCache} for a name of 8 to 16 bytes: its two words zero-padded, and its length ({@link
+     * #intern} computes it in line, the same way).
+     */
     private static int longSlot(long k0, long k1, int len) {
         long h = (k0 * 0x9E3779B97F4A7C15L) ^ (k1 * 0xC2B2AE3D27D4EB4FL) ^ len;
         return 4 * (int) ((h ^ (h >>> 29)) * 0x9E3779B97F4A7C15L >>> (64 - CACHE_BITS));
@@ -853,8 +856,9 @@ final class ChunkTokenizer {
 
     /**
      * The id of {@code buf[from, to)}, through the caches. Deliberately one method of more than 325
-     * bytecodes (the JIT's FreqInlineSize): {@link #fastRecord} inlines only the short-cache hit and
-     * calls this on a miss; inlined there, it doubled fastRecord's machine code and compile time.
+     * bytecodes (the JIT's FreqInlineSize, 331 now): {@link #walkRecord} inlines only the cache hits and
+     * calls this on a miss (through {@link #internMissed}, small, inlined); inlined there, it quadrupled
+     * walkRecord's C2 compile time (bench/RESULTS.md, session 18).
      */
     private int intern(byte[] buf, int from, int to) {
         int len = to - from;
@@ -876,7 +880,11 @@ final class ChunkTokenizer {
         }
         int rest = len - 8;
         long k1 = rest == 0 ? 0 : (long) Swar.LONGS.get(buf, from + 8) & (-1L >>> (64 - (rest << 3)));
-        int slot = longSlot(k0, k1, len);
+        // longSlot written out, as before it was one: that call kept this method under FreqInlineSize (303 bytecodes),
+        // and C2 then inlined the miss path (this, Names.intern, its probe and growth) into walkRecord through
+        // internMissed: 160 ms of C2 for walkRecord instead of 40, while the tokenizers run its C1 code
+        long h = (k0 * 0x9E3779B97F4A7C15L) ^ (k1 * 0xC2B2AE3D27D4EB4FL) ^ len;
+        int slot = 4 * (int) ((h ^ (h >>> 29)) * 0x9E3779B97F4A7C15L >>> (64 - CACHE_BITS));
         long[] cache = longCache;
         long entry = cache[slot + 2];
         if ((entry & 31) == len && cache[slot] == k0 && cache[slot + 1] == k1) {

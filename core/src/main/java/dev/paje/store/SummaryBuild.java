@@ -36,10 +36,8 @@ public final class SummaryBuild {
     private final Set<EntityTable> started = new HashSet<>();
     private int next;
     private int done;
-    /** Tables of the first screen not summarized yet (ready waits for them). */
+    /** Tables of the first screen not summarized yet but those it reads from their coarse levels ({@link #servedEarly}). */
     private int firstLeft;
-    /** Tables of the first screen not summarized yet, those served by their coarse levels too (the aggregates wait for them). */
-    private int firstToBuild;
     /** The first screen's variables' coarse levels accumulated while the trace was written, or null; published first. */
     private final VariableLiveCoarse variables;
     private volatile Throwable failure;
@@ -80,7 +78,6 @@ public final class SummaryBuild {
         rest.sort(largest);
         this.first = firsts.size();
         this.firstLeft = first;
-        this.firstToBuild = first;
         this.firstSet = new HashSet<>(firsts);
         this.order = new ArrayList<>(firsts);
         order.addAll(rest);
@@ -328,8 +325,6 @@ public final class SummaryBuild {
         }
         if (firstLeft == 0) {
             firstDone.countDown();
-        }
-        if (firstToBuild == 0) {
             buildAggregates();
         }
         if (order.isEmpty()) {
@@ -363,24 +358,17 @@ public final class SummaryBuild {
                 VariableSummary coarse = table instanceof VariableTable v ? v.coarse : null;
                 table.pyramid = onHeap == null ? null : onHeap.writeTo(file, coarse); // the coarse levels' rows reused
                 boolean firstOver;
-                boolean firstBuilt;
                 synchronized (this) {
                     table.pending = null; // after the pyramid: a reader seeing no pending sees the pyramid
                     done++;
-                    if (firstSet.contains(table)) {
-                        firstToBuild--;
-                        if (!servedEarly(table)) {
-                            firstLeft--;
-                        }
+                    if (firstSet.contains(table) && !servedEarly(table)) {
+                        firstLeft--;
                     }
                     firstOver = firstLeft == 0;
-                    firstBuilt = firstToBuild == 0;
                     notifyAll();
                 }
                 if (firstOver) {
                     firstDone.countDown();
-                }
-                if (firstBuilt) {
                     buildAggregates();
                 }
             }

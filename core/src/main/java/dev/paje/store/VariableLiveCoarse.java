@@ -28,8 +28,8 @@ final class VariableLiveCoarse {
     private static final int CELL = 4;
     /** The first width (1 ns): doubled as the trace grows. */
     private static final double FIRST_WIDTH = 0x1p-30;
-    /** Heap of one accumulator at most: its buckets and as many long steps (32 bytes each). */
-    private static final long BYTES_EACH = 2L * BUCKETS * CELL * 8;
+    /** Heap of one accumulator's buckets (its long steps, as many at most, are rarely more than a few). */
+    private static final long BYTES_EACH = (long) BUCKETS * CELL * 8;
 
     /** Rows of the first screen (as {@link SummaryBuild#firstScreen} is given them). */
     private final int rows;
@@ -42,7 +42,10 @@ final class VariableLiveCoarse {
         this.left = bytes / BYTES_EACH;
     }
 
-    /** Accumulators on a sixteenth of the heap at most (16 MB at 256 MB: 64 tables). */
+    /**
+     * Accumulators' buckets on a sixteenth of the heap at most (the launcher's 256 MB: 126 tables; the 10 GB trace's 64
+     * node variables take 8 MB; counted at 256 KB each, 63 of them had one, and the first screen waited for the 64th).
+     */
     static VariableLiveCoarse forHeap(int rows) {
         return new VariableLiveCoarse(rows, Runtime.getRuntime().maxMemory() / 16);
     }

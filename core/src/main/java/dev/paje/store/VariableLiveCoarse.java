@@ -117,8 +117,20 @@ final class VariableLiveCoarse {
         private long[] longValue = new long[64];
         private int[] longRow = new int[64];
         private int longs;
-        private double lastStart = Double.NEGATIVE_INFINITY;
+        /** The last step's start (0 before any: the grid starts there); +infinity once dropped (every step then fails). */
+        private double lastStart = 0;
+        /** {@code BUCKETS * width}: a step ending there needs a wider grid. */
+        private double limit = BUCKETS * FIRST_WIDTH;
         boolean dropped;
+        /**
+         * The bucket most steps fall in, its min, max, last value and last row kept here until a step leaves it (then
+         * added to its cell): most steps touch only these fields, not a cold cell of the array (64 tables interleaved).
+         */
+        private long open = -1;
+        private double openMin;
+        private double openMax;
+        private double openLast;
+        private int openRow;
 
         Acc(VariableTable table) {
             this.table = table;
@@ -133,6 +145,7 @@ final class VariableLiveCoarse {
 
         private void drop() {
             dropped = true;
+            lastStart = Double.POSITIVE_INFINITY;
             cells = null;
             longStart = longEnd = null;
             longValue = null;
@@ -141,6 +154,21 @@ final class VariableLiveCoarse {
 
         /** Row {@code row}, from {@code s} to {@code e}, value {@code v} (bits {@code bits}): the writer's hook as it closes. */
         void step(int row, double s, double e, double v, long bits) {
+            if (s >= lastStart && e >= s && e < limit && e - s < width) {
+                long b0 = (long) (s * inverse);
+                if (b0 == open && (long) (e * inverse) == b0) { // rows come in order: the last is this one
+                    lastStart = s;
+                    openMin = Math.min(openMin, v);
+                    openMax = Math.max(openMax, v);
+                    openLast = v;
+                    openRow = row;
+                    return;
+                }
+            }
+            slowStep(row, s, e, v, bits);
+        }
+
+        private void slowStep(int row, double s, double e, double v, long bits) {
             if (dropped) {
                 return;
             }
@@ -149,16 +177,31 @@ final class VariableLiveCoarse {
                 return;
             }
             lastStart = s;
-            if (e * inverse >= BUCKETS) {
+            if (e >= limit) {
                 grow(e);
             }
             if (e - s >= width) {
                 addLong(s, e, bits, row);
                 return;
             }
+            int b0 = (int) (s * inverse);
             int b1 = (int) (e * inverse);
-            for (int b = (int) (s * inverse); b <= b1; b++) {
+            flush();
+            for (int b = b0; b < b1; b++) {
                 add(b, v, v, v, row);
+            }
+            open = b1; // a new pending aggregate of bucket b1, added to its cell when a step leaves it
+            openMin = v;
+            openMax = v;
+            openLast = v;
+            openRow = row;
+        }
+
+        /** Adds the open bucket's aggregate to its cell. */
+        private void flush() {
+            if (open >= 0) {
+                add((int) open, openMin, openMax, openLast, openRow);
+                open = -1;
             }
         }
 
@@ -206,6 +249,7 @@ final class VariableLiveCoarse {
 
         /** The next level: pairs of buckets merged, the long steps shorter than the new width into its buckets. */
         private void twice() {
+            flush();
             double[] c = cells;
             for (int i = 0; i < BUCKETS / 2; i++) {
                 int a = 2 * i * CELL;
@@ -227,6 +271,7 @@ final class VariableLiveCoarse {
             clear(BUCKETS / 2);
             width *= 2;
             inverse *= 0.5;
+            limit = BUCKETS * width;
             int kept = 0;
             for (int j = 0; j < longs; j++) {
                 double s = longStart[j];
@@ -265,6 +310,7 @@ final class VariableLiveCoarse {
             if (dropped) {
                 return null;
             }
+            flush();
             int minPerBucket = Pyramid.minPerBucket(t);
             List<Double> widths = Pyramid.widths(n, 0, end, t.start(0), minPerBucket);
             if (widths.isEmpty()) {

@@ -259,6 +259,9 @@ public final class TraceLoader {
         Diagnostics diagnostics = new Diagnostics(read.failFast(), read.maxProblems());
         Names names = new Names();
         Store store = file == null ? Store.dropping() : new Store(file, summaries, threads);
+        if (firstScreen != null) {
+            store.firstScreen(firstScreen.containers()); // its variables' coarse levels from the load
+        }
         Simulator simulator = new Simulator(sim, diagnostics, names, store);
         simulator.file(name);
         TraceReader reader = new TraceReader(read, simulator, diagnostics, names, threads, progress);

@@ -54,7 +54,7 @@ public final class VariableSampler extends PixelSampler<VariableSampler> {
         cellLast.clear();
         lo = Integer.MAX_VALUE;
         hi = -1;
-        VariableSummary summary = summaries ? t.summary() : null;
+        VariableSummary summary = summaries ? t.summary(grid.pixel()) : null;
         lastLevel = summary == null || !(grid.pixel() > 0) ? -1 : summary.levelFor(grid.pixel(), traceEnd, t.size());
         if (lastLevel >= 0) {
             sampleSummary(t, summary, lastLevel);

@@ -215,9 +215,25 @@ abstract class LiveSummary {
 
         /** The summary, its rows copied into {@code file} a block at a time (by the file's writing thread). */
         Pyramid writeTo(StoreFile file) {
+            return writeTo(file, null);
+        }
+
+        /**
+         * {@link #writeTo(StoreFile)}, but the levels {@code early} already wrote ({@link VariableLiveCoarse}: the same
+         * width and as many rows) are its rows, not written again.
+         */
+        Pyramid writeTo(StoreFile file, Pyramid early) {
             Rows[] b = new Rows[buckets.length];
             Rows[] l = longs == null ? null : new Rows[longs.length];
             for (int i = 0; i < b.length; i++) {
+                int k = early == null ? -1 : early.levelOf(widths[i]);
+                if (k >= 0 && l != null && early.entries(k) == buckets[i].size() && early.longCount(k) == longs[i].size()) {
+                    b[i] = early.buckets[k];
+                    l[i] = early.longs[k];
+                    buckets[i].release();
+                    longs[i].release();
+                    continue;
+                }
                 b[i] = buckets[i].writeTo(file);
                 if (l != null) {
                     l[i] = longs[i].writeTo(file);

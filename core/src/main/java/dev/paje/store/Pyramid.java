@@ -111,6 +111,16 @@ public abstract class Pyramid {
         return widths.length;
     }
 
+    /** The level of width {@code w}, or -1. */
+    int levelOf(double w) {
+        for (int k = 0; k < widths.length; k++) {
+            if (widths[k] == w) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
     /** Bucket width of level {@code k}, in seconds (a power of two). */
     public double width(int k) {
         return widths[k];

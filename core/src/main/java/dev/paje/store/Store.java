@@ -28,6 +28,8 @@ public final class Store {
      * off with {@code -Dpaje.aggregates.live=false} (every level then from the rows at seal).
      */
     private final AggregateLive aggregates;
+    /** The first screen's variables' coarse levels accumulated while writing ({@link #firstScreen}), or null. */
+    private VariableLiveCoarse variables;
 
     /** A store; with {@code summaries}, large state, variable and event tables get their zoomed-out summaries when sealed. */
     public Store(StoreFile file, boolean summaries) {
@@ -49,6 +51,18 @@ public final class Store {
             // young one. A 10th of the heap (16 MB at least) still holds the blocks being filled of a
             // few thousand tables (bench/RESULTS.md, wt-sum session 5: 1 GB, 88 → 24 MB: GC pauses halved)
             file.capPool(Math.max(16L << 20, Runtime.getRuntime().maxMemory() / 10));
+        }
+    }
+
+    /**
+     * The store will be sealed progressively with a first screen of {@code rows} rows ({@link #sealProgressively}): the
+     * variable tables that could be on it accumulate their summaries' coarse levels while written ({@link
+     * VariableLiveCoarse}), so that the first screen needs none of their rows read back; off with
+     * {@code -Dpaje.variables.live=false}. Call it before any table is created.
+     */
+    public void firstScreen(int rows) {
+        if (aggregates != null && rows >= 0 && !"false".equals(System.getProperty("paje.variables.live"))) {
+            variables = VariableLiveCoarse.forHeap(rows);
         }
     }
 
@@ -120,7 +134,7 @@ public final class Store {
      * coarse levels come from those accumulated while writing ({@link AggregateLive}), when there are some.
      */
     private void summarizeAndSeal(Trace trace, StoreMeta.Encoder meta) throws IOException {
-        SummaryBuild build = new SummaryBuild(trace, file, threads, -1, null, aggregates);
+        SummaryBuild build = new SummaryBuild(trace, file, threads, -1, null, aggregates, variables);
         build.run(meta);
         build.awaitSealed();
     }
@@ -130,6 +144,9 @@ public final class Store {
         EntityTable table = newTable(t.kind());
         if (aggregates != null) {
             aggregates.attach(c, t, table);
+        }
+        if (variables != null && table instanceof VariableTable v) {
+            variables.attach(c, v);
         }
         return table;
     }
@@ -176,7 +193,7 @@ public final class Store {
             seal(trace, key, lines, events);
             return null;
         }
-        SummaryBuild build = new SummaryBuild(trace, file, threads, firstContainers, hold, aggregates);
+        SummaryBuild build = new SummaryBuild(trace, file, threads, firstContainers, hold, aggregates, variables);
         StoreMeta.Encoder meta = new StoreMeta.Encoder(trace, keys, key, lines, events);
         trace.summaryBuild(build);
         Thread t = new Thread(() -> build.run(meta), "paje-seal");

@@ -36,8 +36,10 @@ public final class SummaryBuild {
     private final Set<EntityTable> started = new HashSet<>();
     private int next;
     private int done;
-    /** Tables of the first screen not summarized yet. */
+    /** Tables of the first screen not summarized yet but those it reads from their coarse levels ({@link #servedEarly}). */
     private int firstLeft;
+    /** The first screen's variables' coarse levels accumulated while the trace was written, or null; published first. */
+    private final VariableLiveCoarse variables;
     private volatile Throwable failure;
     private final CompletableFuture<Void> sealed = new CompletableFuture<>();
     /** Whether the aggregates are built (right after the first screen's tables). */
@@ -51,9 +53,11 @@ public final class SummaryBuild {
      * The build of {@code trace}'s summaries into {@code file} by {@code threads} workers; the tables of containers
      * {@code 0..firstContainers} go first; with {@code hold}, the others wait for it (tests: a build still under way).
      */
-    SummaryBuild(Trace trace, StoreFile file, int threads, int firstContainers, CountDownLatch hold, AggregateLive live) {
+    SummaryBuild(Trace trace, StoreFile file, int threads, int firstContainers, CountDownLatch hold, AggregateLive live,
+            VariableLiveCoarse variables) {
         this.trace = trace;
         this.live = live;
+        this.variables = variables;
         this.file = file;
         this.threads = Math.max(1, threads);
         this.hold = hold;
@@ -242,6 +246,16 @@ public final class SummaryBuild {
         }
     }
 
+    /**
+     * Whether a whole-trace view {@link VariableLiveCoarse#FIRST_SCREEN_PIXELS} wide reads {@code t} from the coarse levels
+     * written from the load ({@link VariableTable#summary(double)}): ready need not wait for its summary.
+     */
+    private boolean servedEarly(EntityTable t) {
+        VariableSummary c = t instanceof VariableTable v ? v.coarse : null;
+        return c != null && c.levelFor((trace.end() - trace.start()) / VariableLiveCoarse.FIRST_SCREEN_PIXELS, c.traceEnd(),
+                t.size()) >= 0;
+    }
+
     /** Builds the aggregates (once), then lets their readers go. */
     private void buildAggregates() throws IOException {
         if (aggregatesDone) {
@@ -299,6 +313,16 @@ public final class SummaryBuild {
     private void build() throws IOException, InterruptedException {
         file.freeze(); // before any reader: from now on tables are read through the cache, from any thread
         early = AggregateBuild.publishCoarse(trace, file, live); // a collapsed first screen's aggregates, no row read
+        if (variables != null) {
+            variables.publish(trace, file); // the first screen's variables' coarse levels, no row read
+            synchronized (this) {
+                for (EntityTable t : firstSet) {
+                    if (servedEarly(t)) {
+                        firstLeft--; // a whole-trace first screen reads those levels: ready needs no more
+                    }
+                }
+            }
+        }
         if (firstLeft == 0) {
             firstDone.countDown();
             buildAggregates();
@@ -331,12 +355,13 @@ public final class SummaryBuild {
                 }
                 LiveSummary.AtSeal onHeap = Workers.get(job.built(), "building the summaries");
                 EntityTable table = job.table();
-                table.pyramid = onHeap == null ? null : onHeap.writeTo(file);
+                VariableSummary coarse = table instanceof VariableTable v ? v.coarse : null;
+                table.pyramid = onHeap == null ? null : onHeap.writeTo(file, coarse); // the coarse levels' rows reused
                 boolean firstOver;
                 synchronized (this) {
                     table.pending = null; // after the pyramid: a reader seeing no pending sees the pyramid
                     done++;
-                    if (firstSet.contains(table)) {
+                    if (firstSet.contains(table) && !servedEarly(table)) {
                         firstLeft--;
                     }
                     firstOver = firstLeft == 0;

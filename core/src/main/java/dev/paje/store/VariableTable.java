@@ -24,6 +24,25 @@ public final class VariableTable extends EntityTable {
         return (VariableSummary) pyramid();
     }
 
+    /** Where the closed steps go while written, when the table could be on the first screen ({@link VariableLiveCoarse}), or null. */
+    VariableLiveCoarse.Acc coarseFeed;
+    /** The summary's coarse levels written at seal from the load ({@link VariableLiveCoarse}) while the rest is built, or null. */
+    volatile VariableSummary coarse;
+
+    /**
+     * {@link #summary()} for a view whose pixels are {@code pixel} seconds wide: while a progressive seal has not written
+     * the summary yet, its coarse levels written from the load when one of them is at most a pixel wide (the level such
+     * a view reads is then one of those, the same rows as after the build: they are the summary's), else waits for it
+     * (as {@link Container#aggregate(Type, double)}).
+     */
+    public VariableSummary summary(double pixel) {
+        VariableSummary early = coarse;
+        if (early != null && pending != null && early.levelFor(pixel, early.traceEnd(), size()) >= 0) {
+            return early;
+        }
+        return summary();
+    }
+
     /**
      * The last row as {@link #step} and {@link #close} left it, so that the writer does not read it
      * back from its block: its index ({@code -1}: not known, e.g. rows read back from a store), start,
@@ -77,6 +96,9 @@ public final class VariableTable extends EntityTable {
         }
         if (aggregateFeed != null) {
             aggregateFeed.stepped(tailStart, time, tailValue);
+        }
+        if (coarseFeed != null) {
+            coarseFeed.step(last, tailStart, time, tailValue, Double.doubleToRawLongBits(tailValue));
         }
     }
 
@@ -165,7 +187,9 @@ public final class VariableTable extends EntityTable {
      * every block of every variable for this), else one scan.
      */
     public double[] range() {
-        VariableSummary summary = summary();
+        VariableSummary early = coarse;
+        // its coarsest level is the summary's (it holds every kept level from its own up)
+        VariableSummary summary = early != null && pending != null ? early : summary();
         if (summary != null) {
             return summary.range();
         }

@@ -40,14 +40,14 @@ final class AggregateBuild {
 
     /** Builds every aggregate of {@code trace} into {@code file} on {@code threads} workers and hands them to their containers. */
     static void build(Trace trace, StoreFile file, int threads) throws IOException {
-        build(trace, file, threads, null);
+        build(trace, file, threads, null, null);
     }
 
     /**
      * {@link #build(Trace, StoreFile, int)}, the levels {@code early} published ({@link #publishCoarse}) taken as they
-     * are: only the finer ones are built from the rows.
+     * are: only the finer ones are built from the rows; each aggregate's worker runs {@code before} first, if any.
      */
-    static void build(Trace trace, StoreFile file, int threads, Early early) throws IOException {
+    static void build(Trace trace, StoreFile file, int threads, Early early, Runnable before) throws IOException {
         if (!(trace.end() - trace.start() > 0)) {
             return;
         }
@@ -68,7 +68,12 @@ final class AggregateBuild {
                 for (Job j : jobs) {
                     while (submitted < jobs.size() && built.size() < 2 * Math.max(1, threads)) {
                         Job next = jobs.get(submitted++);
-                        built.add(workers.submit(() -> b.build(next)));
+                        built.add(workers.submit(() -> {
+                            if (before != null) {
+                                before.run();
+                            }
+                            return b.build(next);
+                        }));
                     }
                     Built onHeap = Workers.get(built.poll(), "building the aggregates");
                     if (onHeap == null) {
@@ -106,6 +111,11 @@ final class AggregateBuild {
     private record Coarse(double finest, int shift, long[] counts, int first, double[] widths, Rows[] rows) {
         Built built() {
             return new Built(widths, rows, rows.length);
+        }
+
+        /** No finer level fits the budget, or none is finer: these are the aggregate's levels, nothing to read from the rows. */
+        boolean complete() {
+            return first > 0 || shift == 0;
         }
     }
 
@@ -176,8 +186,13 @@ final class AggregateBuild {
                     m = halve(sums, m);
                 }
                 int shift = Math.getExponent(width) - Math.getExponent(w);
-                out.coarse.put(Early.key(j.c, j.type), new Coarse(w, shift, counts, first, widths, rows));
-                j.c.putCoarseAggregate(j.type, new AggregateSummary(j.type.kind(), b.origin, b.end, widths, rows));
+                Coarse c = new Coarse(w, shift, counts, first, widths, rows);
+                out.coarse.put(Early.key(j.c, j.type), c);
+                AggregateSummary a = new AggregateSummary(j.type.kind(), b.origin, b.end, widths, rows);
+                j.c.putCoarseAggregate(j.type, a);
+                if (c.complete()) { // the build takes it as it is: the aggregate itself, a reader needs no wait
+                    j.c.putAggregate(j.type, a);
+                }
             }
         }
         live.drop();
@@ -275,8 +290,8 @@ final class AggregateBuild {
         if (coarse != null && (coarse.finest != w || !parts.isEmpty())) {
             coarse = null; // not the grid of these rows (cannot happen: its members are all children)
         }
-        if (coarse != null && (coarse.first > 0 || coarse.shift == 0)) {
-            return coarse.built(); // no finer level fits the budget (or none is finer): no row to read
+        if (coarse != null && coarse.complete()) {
+            return coarse.built(); // no row to read (and put as the aggregate at publish already)
         }
         Accumulator acc = new Accumulator(w, buckets(w), values);
         long[] buf = new long[EntityTable.BLOCK_ROWS * Math.max(StateTable.STRIDE, VariableTable.STRIDE)];

@@ -121,10 +121,12 @@ public final class Container {
      */
     public AggregateSummary aggregate(Type t) {
         SummaryBuild b = aggregatesPending;
-        if (b != null) {
+        AggregateSummary built = aggregateBuilt(t);
+        if (b != null && built == null) { // one already there is final (built, or complete at publish)
             b.awaitAggregates();
+            built = aggregateBuilt(t);
         }
-        return aggregateBuilt(t);
+        return built;
     }
 
     /**

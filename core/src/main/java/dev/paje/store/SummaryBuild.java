@@ -48,10 +48,17 @@ public final class SummaryBuild {
     private final AggregateLive live;
     /** The coarse levels published (after the freeze, before any summary). */
     private AggregateBuild.Early early;
+    /** While it holds (a window being answered), no table or aggregate is begun, unless a reader waits for one; or null. */
+    private volatile java.util.function.BooleanSupplier foreground;
+    /** Readers waiting for a summary or the aggregates (guarded by this). */
+    private volatile int waiters;
+    /** How long a table or aggregate waits for the foreground at most (a steady stream of windows still lets the build go on). */
+    private static final long YIELD_NANOS = 2_000_000_000L;
 
     /**
      * The build of {@code trace}'s summaries into {@code file} by {@code threads} workers; the tables of containers
-     * {@code 0..firstContainers} go first; with {@code hold}, the others wait for it (tests: a build still under way).
+     * {@code 0..firstContainers} go first; with {@code hold}, the others and the aggregates wait for it, until a reader
+     * waits for the build (tests: a build still under way).
      */
     SummaryBuild(Trace trace, StoreFile file, int threads, int firstContainers, CountDownLatch hold, AggregateLive live,
             VariableLiveCoarse variables) {
@@ -97,7 +104,7 @@ public final class SummaryBuild {
      * deepest first, until the rows fit), and its rows are the containers of the deepest levels that fit (their
      * subtrees as aggregates, published early), at most {@code rows} + 1 of them in id order. None for {@code rows < 0}.
      */
-    static boolean[] firstScreen(List<Container> cs, int rows) {
+    public static boolean[] firstScreen(List<Container> cs, int rows) {
         boolean[] on = new boolean[cs.size()];
         if (rows < 0) {
             return on;
@@ -208,7 +215,12 @@ public final class SummaryBuild {
                 urgent.addFirst(table);
                 notifyAll(); // a held build takes it
             }
-            waitWhile(() -> table.pending == this);
+            waiters++;
+            try {
+                waitWhile(() -> table.pending == this);
+            } finally {
+                waiters--;
+            }
             if (table.pending == this) {
                 Throwable f = failure;
                 throw new UncheckedIOException(new IOException("the summaries could not be built: " + f.getMessage(), f));
@@ -223,11 +235,38 @@ public final class SummaryBuild {
      */
     void awaitAggregates() {
         synchronized (this) {
-            waitWhile(() -> !aggregatesDone);
+            waiters++;
+            notifyAll(); // a held build goes on
+            try {
+                waitWhile(() -> !aggregatesDone);
+            } finally {
+                waiters--;
+            }
             if (!aggregatesDone) {
                 Throwable f = failure;
                 throw new UncheckedIOException(new IOException("the aggregates could not be built: " + f.getMessage(), f));
             }
+        }
+    }
+
+    /**
+     * From now on, the build begins no table or aggregate while {@code busy} holds (e.g. a window is being answered: on
+     * 2 cores the build's workers would take most of them from it), unless a reader waits for the build itself; at most
+     * {@link #YIELD_NANOS} each.
+     */
+    public void yieldWhile(java.util.function.BooleanSupplier busy) {
+        foreground = busy;
+    }
+
+    /** Before a table's or an aggregate's build, on its worker: waits while the foreground is busy and no reader waits for us. */
+    void yieldToReaders() {
+        java.util.function.BooleanSupplier busy = foreground;
+        if (busy == null) {
+            return;
+        }
+        long t0 = System.nanoTime();
+        while (busy.getAsBoolean() && waiters == 0 && failure == null && System.nanoTime() - t0 < YIELD_NANOS) {
+            java.util.concurrent.locks.LockSupport.parkNanos(2_000_000L);
         }
     }
 
@@ -257,11 +296,12 @@ public final class SummaryBuild {
     }
 
     /** Builds the aggregates (once), then lets their readers go. */
-    private void buildAggregates() throws IOException {
+    private void buildAggregates() throws IOException, InterruptedException {
         if (aggregatesDone) {
             return;
         }
-        AggregateBuild.build(trace, file, threads, early);
+        holdAggregates();
+        AggregateBuild.build(trace, file, threads, early, this::yieldToReaders);
         synchronized (this) {
             aggregatesDone = true;
             for (Container c : trace.containers()) {
@@ -269,6 +309,18 @@ public final class SummaryBuild {
             }
             notifyAll();
         }
+    }
+
+    /** With a hold (tests), the aggregates too wait for it, until a reader waits for the build. */
+    private synchronized void holdAggregates() throws InterruptedException {
+        while (hold != null && hold.getCount() > 0 && waiters == 0 && urgent.isEmpty()) {
+            wait(50);
+        }
+    }
+
+    /** Whether the aggregates are built (tests: a window answered while they are not). */
+    public synchronized boolean aggregatesBuilt() {
+        return aggregatesDone;
     }
 
     /** Builds every summary, then seals the store with {@code meta}; on this thread. */
@@ -346,8 +398,10 @@ public final class SummaryBuild {
                     if (t == null) {
                         break;
                     }
-                    waiting.add(new Job(t, workers.submit(
-                            () -> LiveSummary.buildAtSeal(t, start, end, Pyramid.minPerBucket(t), recycler))));
+                    waiting.add(new Job(t, workers.submit(() -> {
+                        yieldToReaders();
+                        return LiveSummary.buildAtSeal(t, start, end, Pyramid.minPerBucket(t), recycler);
+                    })));
                 }
                 Job job = waiting.poll();
                 if (job == null) {

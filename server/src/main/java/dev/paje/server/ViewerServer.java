@@ -144,7 +144,11 @@ public final class ViewerServer implements AutoCloseable {
         this.window = window;
         // a reopen's first windows find compiled code; bounded by the options (paje view: a time since its start)
         warmed = WarmUp.beforeReady(model, window, options.beforeReadyBudget(System.nanoTime())) > 0;
-        status.ready(loaded.trace() == null ? null : loaded.trace().summaryBuild());
+        dev.paje.store.SummaryBuild building = loaded.trace() == null ? null : loaded.trace().summaryBuild();
+        if (building != null) {
+            building.yieldWhile(window::answering); // the first screen's windows before the rest of the summaries
+        }
+        status.ready(building);
     }
 
     /**

@@ -52,6 +52,11 @@ final class WindowHandler implements Endpoint {
         }
     }
 
+    /** Whether a window request is being answered now (the background summaries' build yields to it). */
+    boolean answering() {
+        return answering.get() > 0;
+    }
+
     /** A window request is being answered (tests stand for one with these two). */
     void begun() {
         answering.incrementAndGet();
@@ -132,6 +137,18 @@ final class WindowHandler implements Endpoint {
         try (JsonOut g = binary ? JsonOut.binary(out) : new JsonOut(out)) {
             new WindowAnswer(new PixelGrid(start, end, width), containers, model.entityTypes(), WindowTables.store(model),
                     false, List.of()).write(model, g);
+        }
+    }
+
+    /** {@link #answer(java.io.OutputStream, double, double, int, int[], boolean)} of {@code ids} collapsed: each row its members' aggregate. */
+    void answerCollapsed(java.io.OutputStream out, double start, double end, int width, int[] ids, boolean binary) throws IOException {
+        List<Container> containers = new ArrayList<>(ids.length);
+        for (int id : ids) {
+            containers.add(model.container(id));
+        }
+        try (JsonOut g = binary ? JsonOut.binary(out) : new JsonOut(out)) {
+            new WindowAnswer(new PixelGrid(start, end, width), containers, model.entityTypes(), WindowTables.store(model),
+                    false, containers).write(model, g);
         }
     }
 

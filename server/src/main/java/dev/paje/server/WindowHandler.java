@@ -130,25 +130,23 @@ final class WindowHandler implements Endpoint {
 
     /** {@link #answer(java.io.OutputStream, double, double, int, int[])}, binary ({@code format=bin}) or JSON. */
     void answer(java.io.OutputStream out, double start, double end, int width, int[] ids, boolean binary) throws IOException {
-        List<Container> containers = new ArrayList<>(ids.length);
-        for (int id : ids) {
-            containers.add(model.container(id));
-        }
-        try (JsonOut g = binary ? JsonOut.binary(out) : new JsonOut(out)) {
-            new WindowAnswer(new PixelGrid(start, end, width), containers, model.entityTypes(), WindowTables.store(model),
-                    false, List.of()).write(model, g);
-        }
+        answer(out, start, end, width, ids, binary, false);
     }
 
     /** {@link #answer(java.io.OutputStream, double, double, int, int[], boolean)} of {@code ids} collapsed: each row its members' aggregate. */
     void answerCollapsed(java.io.OutputStream out, double start, double end, int width, int[] ids, boolean binary) throws IOException {
+        answer(out, start, end, width, ids, binary, true);
+    }
+
+    private void answer(java.io.OutputStream out, double start, double end, int width, int[] ids, boolean binary,
+            boolean collapsed) throws IOException {
         List<Container> containers = new ArrayList<>(ids.length);
         for (int id : ids) {
             containers.add(model.container(id));
         }
         try (JsonOut g = binary ? JsonOut.binary(out) : new JsonOut(out)) {
             new WindowAnswer(new PixelGrid(start, end, width), containers, model.entityTypes(), WindowTables.store(model),
-                    false, containers).write(model, g);
+                    false, collapsed ? containers : List.of()).write(model, g);
         }
     }
 

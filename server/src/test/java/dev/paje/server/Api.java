@@ -45,6 +45,19 @@ final class Api {
         this.base = "http://127.0.0.1:" + server.port();
     }
 
+    /** The bodies of {@code paths}' answers, in order; each must answer 200 (a reference viewer's answers to compare with). */
+    java.util.List<String> texts(java.util.List<String> paths) {
+        java.util.List<String> out = new java.util.ArrayList<>(paths.size());
+        for (String p : paths) {
+            Answer a = get(p);
+            if (a.status() != 200) {
+                throw new AssertionError(p + ": expected 200 but was " + a);
+            }
+            out.add(a.text());
+        }
+        return out;
+    }
+
     Answer get(String pathAndQuery) {
         try {
             HttpRequest request = HttpRequest.newBuilder(URI.create(base + pathAndQuery))

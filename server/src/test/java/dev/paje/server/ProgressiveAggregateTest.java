@@ -38,11 +38,7 @@ class ProgressiveAggregateTest {
                 queries.add("/api/window?start=" + t.start() + "&end=" + t.end() + "&width=" + width + "&containers="
                         + processes + "&aggregate=" + processes);
             }
-            for (String q : queries) {
-                Api.Answer a = new Api(server).get(q);
-                assertThat(a.status()).as(q).isEqualTo(200);
-                expected.add(a.text());
-            }
+            expected.addAll(new Api(server).texts(queries));
         } finally {
             all.trace().close();
         }

@@ -8,7 +8,7 @@
 # does: the earlier loop (a curl every 0.1 s, and a caller's grep every 0.05 s) took ~0.2 of a core from a 2-core load
 # (bench/RESULTS.md, wt-paint12). So `cat TRACE > /dev/null; bench/aggregate-first-screen.sh ...` needs no polling around it.
 J=$1; C=$2; T=$3; O=$4; shift 4; port=8879
-. /work/main/cli/src/main/sh/jvm-flags.sh; export PAJE_HEAP=256m; mapfile -t flags <<< "$(paje_jvm_flags view)"
+. "$(dirname "${BASH_SOURCE[0]}")/../cli/src/main/sh/jvm-flags.sh"; export PAJE_HEAP=256m; mapfile -t flags <<< "$(paje_jvm_flags view)"
 s0=$(date +%s.%N)
 java "${flags[@]}" "$@" -jar $J view --no-browser --cache-dir $C -p $port $T >/dev/null 2>$O.err & pid=$!
 python3 - "$pid" "$port" "$s0" "$(stat -c %s $T)" <<'PY'

@@ -16,6 +16,8 @@ final class LoadStatus implements Progress {
     private volatile long bytesDone;
     private volatile String message = "";
     private final long started = System.nanoTime();
+    /** When the load ended, ready or failed (0 while loading): "seconds" then says what the load took. */
+    private volatile long ended;
     /** The summaries still built after ready (a progressive seal), or null. */
     private volatile SummaryBuild summaries;
     private volatile double summariesDone = Double.NaN;
@@ -33,6 +35,7 @@ final class LoadStatus implements Progress {
     }
 
     void ready() {
+        end();
         state = State.READY;
     }
 
@@ -40,8 +43,9 @@ final class LoadStatus implements Progress {
     void ready(SummaryBuild building) {
         summaries = building;
         if (building != null) {
-            building.whenSealed().thenRun(() -> summariesDone = seconds());
+            building.whenSealed().thenRun(() -> summariesDone = sinceStart());
         }
+        end();
         state = State.READY;
     }
 
@@ -56,6 +60,7 @@ final class LoadStatus implements Progress {
 
     void failed(String why) {
         message = why;
+        end();
         state = State.FAILED;
     }
 
@@ -79,8 +84,20 @@ final class LoadStatus implements Progress {
         return message;
     }
 
+    /** Seconds the load has taken so far, or took once it ended. */
     double seconds() {
+        long end = ended;
+        return ((end != 0 ? end : System.nanoTime()) - started) / 1e9;
+    }
+
+    private double sinceStart() {
         return (System.nanoTime() - started) / 1e9;
+    }
+
+    private void end() {
+        if (ended == 0) {
+            ended = System.nanoTime();
+        }
     }
 
     /** The 503 for data asked before the trace is there. */

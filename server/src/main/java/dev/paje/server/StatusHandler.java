@@ -6,7 +6,8 @@ import java.io.IOException;
 
 /**
  * {@code GET /api/status}: {@code {"state": "loading"|"ready"|"failed", "file", "done", "total",
- * "seconds", "message", "summaries"}}; the page polls it while the trace loads. "ready" means the first screen can
+ * "seconds", "message", "summaries"}}; the page polls it while the trace loads ("seconds": the load's time so far, or
+ * what it took once ready or failed). "ready" means the first screen can
  * be drawn; the summaries of the other rows may still be built ({@code "summaries": {"state": "building"|"done"|
  * "failed", "done", "total", "seconds" (when done)}}, present when the load had them to build): a window that needs one waits for it.
  */
@@ -29,7 +30,7 @@ record StatusHandler(LoadStatus status) implements Endpoint {
                 g.writeStringField("state", build.failure() != null ? "failed" : build.finished() ? "done" : "building");
                 g.writeNumberField("done", build.done());
                 g.writeNumberField("total", build.total());
-                if (!Double.isNaN(status.summariesDone())) { // from the server's start, as "seconds"
+                if (!Double.isNaN(status.summariesDone())) { // from the server's start, like the load's "seconds"
                     g.writeNumberField("seconds", Math.round(status.summariesDone() * 10) / 10.0);
                 }
                 if (build.failure() != null) {

@@ -324,6 +324,24 @@ class ViewerServerTest {
     }
 
     @Test
+    void theStatusSecondsStopWhenTheLoadEnds() throws Exception {
+        try (ViewerServer s = ViewerServer.starting("big.trace", "127.0.0.1", 0);
+                ViewerServer f = ViewerServer.starting("gone.trace", "127.0.0.1", 0)) {
+            Api a = new Api(s);
+            Api b = new Api(f);
+            Thread.sleep(150);
+            assertThat(a.ok("/api/status").get("seconds").asDouble()).as("while loading: so far").isGreaterThanOrEqualTo(0.1);
+            s.ready(HELLO.loaded());
+            f.failed("disk on fire");
+            double took = a.ok("/api/status").get("seconds").asDouble();
+            double failedAfter = b.ok("/api/status").get("seconds").asDouble();
+            Thread.sleep(300); // the status rounds to tenths: a clock still running would show 0.3 s more
+            assertThat(a.ok("/api/status").get("seconds").asDouble()).as("what the load took").isEqualTo(took);
+            assertThat(b.ok("/api/status").get("seconds").asDouble()).as("what the failed load took").isEqualTo(failedAfter);
+        }
+    }
+
+    @Test
     void aLoadThatFailedIsReportedByStatusAndData() throws Exception {
         try (ViewerServer s = ViewerServer.starting("gone.trace", "127.0.0.1", 0)) {
             Api a = new Api(s);

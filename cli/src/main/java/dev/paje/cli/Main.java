@@ -1,6 +1,7 @@
 package dev.paje.cli;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -37,6 +38,7 @@ public final class Main implements Runnable {
         CommandLine cli = commandLine(args);
         ExitCodes.install(cli);
         cli.setExecutionExceptionHandler((e, cmd, parsed) -> failed(e, "paje " + cmd.getCommandName()));
+        cli.setParameterExceptionHandler(Main::usageError);
         int exit;
         try {
             exit = cli.execute(args);
@@ -75,6 +77,21 @@ public final class Main implements Runnable {
         if (cli.getParseResult() != null) {
             cli.getParseResult().asCommandLineList().forEach(c -> c.getOut().flush());
         }
+    }
+
+    /**
+     * A usage error: the message, picocli's suggestions for a typo, the command's synopsis and where its help is,
+     * not the whole help (dozens of lines under which the one that matters scrolls away).
+     */
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        PrintWriter err = cmd.getErr();
+        err.println(e.getMessage());
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+        err.print(cmd.getHelp().fullSynopsis());
+        err.printf("Try '%s --help' for more information.%n", cmd.getCommandSpec().qualifiedName());
+        err.flush();
+        return ExitCodes.USAGE;
     }
 
     /** The exit code for an exception a command let through: out of memory, an I/O error, or a bug. */

@@ -7,17 +7,15 @@ import dev.paje.TraceLoader;
 import dev.paje.sim.SimOptions;
 import dev.paje.sim.Simulator;
 import dev.paje.store.Container;
-import dev.paje.store.EntityTable;
 import dev.paje.store.Names;
 import dev.paje.store.Store;
 import dev.paje.store.Trace;
 import dev.paje.store.Type;
-import dev.paje.store.VariableTable;
 import dev.paje.testing.EntityTraces;
 import dev.paje.testing.EventDefs;
+import dev.paje.testing.TraceOutline;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,24 +44,7 @@ class SummarizedCheckTest {
     }
 
     private static void describe(Trace trace, StringBuilder sb) {
-        sb.append("trace ").append(trace.start()).append(' ').append(trace.end()).append('\n');
-        for (Type t : trace.types()) { // value order numbers values (legend, colours)
-            sb.append(t.name()).append(": ").append(t.values().stream().map(v -> v.name())
-                    .collect(Collectors.joining(", "))).append('\n');
-        }
-        for (Container c : trace.containers()) {
-            sb.append(c.name()).append(' ').append(c.start()).append(' ').append(c.end());
-            for (Type t : trace.types()) {
-                EntityTable table = c.table(t);
-                if (table != null) {
-                    sb.append(' ').append(t.name()).append('=').append(table.size());
-                }
-                if (table instanceof VariableTable v) { // the summaries' deltas and sets, replayed
-                    sb.append(" last=").append(v.current());
-                }
-            }
-            sb.append('\n');
-        }
+        TraceOutline.describe(trace, sb);
     }
 
     private static TraceLoader.Loaded check(Path trace, boolean summarized, int chunk, int max) throws IOException {

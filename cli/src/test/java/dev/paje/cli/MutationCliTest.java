@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * corpus's small traces ({@link TraceMutator}: byte flips, truncation, dropped and duplicated lines,
  * huge numbers, wrong field counts) through {@code paje validate} and {@code paje dump}. Each must end
  * within 5 s with exit 0 or 1, print no stack trace, and, when it exits 1, name the problem as
- * {@code FILE:LINE}. Failures list their seeds; replay one with
+ * {@code FILE:LINE}; and 300 more through the other commands ({@link #theOtherCommandsEndCleanlyOnMutants}).
+ * Failures list their seeds; replay one with
  * {@code -Dtest=MutationCliTest -Dpaje.fuzz.trace=NAME.trace -Dpaje.fuzz.seed=SEED}.
  */
 class MutationCliTest {
@@ -38,6 +39,26 @@ class MutationCliTest {
 
     @TestFactory
     Stream<DynamicTest> everyMutantEndsCleanlyWithALocatedProblem() throws IOException {
+        return campaign(MUTANTS, BASE_SEED, (original, name, seed) -> runMutant(name, Files.readAllBytes(original), seed));
+    }
+
+    /**
+     * The commands past the reader, whose own code meets what the reader let through (many mutants stay valid or are
+     * read leniently): {@code stats}, {@code render}, {@code export}, {@code cut}, {@code causality} and {@code equals}
+     * end within 10 s with exit 0, 1 or 2 (a window a damaged trace no longer covers is a usage error), and print no
+     * stack trace and no internal error. {@code -Dpaje.fuzz.commands.mutants=N} in all (default 300).
+     */
+    @TestFactory
+    Stream<DynamicTest> theOtherCommandsEndCleanlyOnMutants() throws IOException {
+        return campaign(Integer.getInteger("paje.fuzz.commands.mutants", 300), 0xC0_11A2DL, this::runCommand);
+    }
+
+    /** What one mutant does: null when it ended cleanly, else why, with its seed. */
+    private interface Mutant {
+        String run(Path original, String name, long seed) throws IOException;
+    }
+
+    private Stream<DynamicTest> campaign(int mutants, long baseSeed, Mutant mutant) throws IOException {
         String onlyTrace = System.getProperty("paje.fuzz.trace");
         Long onlySeed = Long.getLong("paje.fuzz.seed");
         List<Path> traces = Corpus.traces("valid").stream()
@@ -45,14 +66,13 @@ class MutationCliTest {
                 .filter(p -> onlyTrace == null || p.getFileName().toString().equals(onlyTrace))
                 .toList();
         assertThat(traces).as("small traces to mutate in the shared corpus").isNotEmpty();
-        int perTrace = onlySeed != null ? 1 : (MUTANTS + traces.size() - 1) / traces.size();
+        int perTrace = onlySeed != null ? 1 : (mutants + traces.size() - 1) / traces.size();
         return traces.stream().map(t -> DynamicTest.dynamicTest(t.getFileName().toString(), () -> {
-            byte[] original = Files.readAllBytes(t);
             String name = t.getFileName().toString();
             List<String> failures = new ArrayList<>();
             for (int i = 0; i < perTrace; i++) {
-                long seed = onlySeed != null ? onlySeed : BASE_SEED ^ ((long) name.hashCode() << 20) ^ (i * 0x9E3779B97F4A7C15L);
-                String failure = runMutant(name, original, seed);
+                long seed = onlySeed != null ? onlySeed : baseSeed ^ ((long) name.hashCode() << 20) ^ (i * 0x9E3779B97F4A7C15L);
+                String failure = mutant.run(t, name, seed);
                 if (failure != null) {
                     failures.add(failure);
                 }
@@ -60,6 +80,41 @@ class MutationCliTest {
             assertThat(failures).as("mutants of %s that did not end cleanly (%d of %d)", name, failures.size(), perTrace)
                     .isEmpty();
         }));
+    }
+
+    private String runCommand(Path original, String name, long seed) throws IOException {
+        TraceMutator.Mutant mutant = TraceMutator.mutate(Files.readAllBytes(original), seed);
+        Path file = dir.resolve(name);
+        Files.write(file, mutant.bytes());
+        Path out = dir.resolve("out-" + Long.toHexString(seed));
+        String f = file.toString();
+        String[] args = switch ((int) Math.floorMod(seed, 9L)) {
+            case 0 -> new String[] {"stats", "--no-cache", f};
+            case 1 -> new String[] {"stats", "--no-cache", "-f", "csv", "-g", "0", f};
+            case 2 -> new String[] {"render", "--no-cache", f, "-o", out + ".svg"};
+            case 3 -> new String[] {"export", "--no-cache", f, "-f", "csv", "-o", out.toString()};
+            case 4 -> new String[] {"export", "--no-cache", f, "-f", "json", "-o", out + ".json"};
+            case 5 -> new String[] {"export", "--no-cache", f, "-f", "chrome", "-o", out + ".chrome.json"};
+            case 6 -> new String[] {"cut", "--no-cache", f, "-s", "0.5", "-e", "3", "-o", out + ".trace"};
+            case 7 -> new String[] {"causality", "--no-cache", f};
+            default -> new String[] {"equals", "--no-cache", original.toString(), f};
+        };
+        String replay = name + " seed " + seed + " (" + String.join(" ", args).replace(dir + "/", "") + ", "
+                + mutant.applied() + "; replay: -Dtest=MutationCliTest#theOtherCommandsEndCleanlyOnMutants -Dpaje.fuzz.trace="
+                + name + " -Dpaje.fuzz.seed=" + seed + ")";
+        CliRun.Result r;
+        try {
+            r = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> CliRun.run(args));
+        } catch (AssertionError timeout) {
+            return "took more than 10 s: " + replay;
+        }
+        if (r.exit() != ExitCodes.OK && r.exit() != ExitCodes.TRACE && r.exit() != ExitCodes.USAGE) {
+            return "exit " + r.exit() + ": " + replay + "\n" + r.err();
+        }
+        if (STACK_TRACE.matcher(r.err()).find() || r.err().contains("internal error")) {
+            return "a stack trace or an internal error on stderr: " + replay + "\n" + r.err();
+        }
+        return null;
     }
 
     /** Null when the mutant ended cleanly, else why, with its seed. */

@@ -1,17 +1,14 @@
 package dev.paje.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import dev.paje.Corpus;
+import dev.paje.testing.MutantCampaign;
 import dev.paje.testing.TraceMutator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -29,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MutationCliTest {
     private static final int MUTANTS = Integer.getInteger("paje.fuzz.cli.mutants", 1000);
-    private static final int MAX_SIZE = 40 * 1024;
     private static final long BASE_SEED = 0xC11_F022L;
     /** A stack frame or an exception's class name in what the user sees. */
     private static final Pattern STACK_TRACE = Pattern.compile("\\tat |Exception\\b|\\bError:|\\.java:\\d+\\)");
@@ -39,47 +35,19 @@ class MutationCliTest {
 
     @TestFactory
     Stream<DynamicTest> everyMutantEndsCleanlyWithALocatedProblem() throws IOException {
-        return campaign(MUTANTS, BASE_SEED, (original, name, seed) -> runMutant(name, Files.readAllBytes(original), seed));
+        return MutantCampaign.run(MUTANTS, BASE_SEED,
+                (original, name, seed) -> runMutant(name, Files.readAllBytes(original), seed));
     }
 
     /**
-     * The commands past the reader, whose own code meets what the reader let through (many mutants stay valid or are
+     * The commands past the reader, whose own code meets what the reader let through (some mutants stay valid or are
      * read leniently): {@code stats}, {@code render}, {@code export}, {@code cut}, {@code causality} and {@code equals}
      * end within 10 s with exit 0, 1 or 2 (a window a damaged trace no longer covers is a usage error), and print no
      * stack trace and no internal error. {@code -Dpaje.fuzz.commands.mutants=N} in all (default 300).
      */
     @TestFactory
     Stream<DynamicTest> theOtherCommandsEndCleanlyOnMutants() throws IOException {
-        return campaign(Integer.getInteger("paje.fuzz.commands.mutants", 300), 0xC0_11A2DL, this::runCommand);
-    }
-
-    /** What one mutant does: null when it ended cleanly, else why, with its seed. */
-    private interface Mutant {
-        String run(Path original, String name, long seed) throws IOException;
-    }
-
-    private Stream<DynamicTest> campaign(int mutants, long baseSeed, Mutant mutant) throws IOException {
-        String onlyTrace = System.getProperty("paje.fuzz.trace");
-        Long onlySeed = Long.getLong("paje.fuzz.seed");
-        List<Path> traces = Corpus.traces("valid").stream()
-                .filter(p -> size(p) < MAX_SIZE)
-                .filter(p -> onlyTrace == null || p.getFileName().toString().equals(onlyTrace))
-                .toList();
-        assertThat(traces).as("small traces to mutate in the shared corpus").isNotEmpty();
-        int perTrace = onlySeed != null ? 1 : (mutants + traces.size() - 1) / traces.size();
-        return traces.stream().map(t -> DynamicTest.dynamicTest(t.getFileName().toString(), () -> {
-            String name = t.getFileName().toString();
-            List<String> failures = new ArrayList<>();
-            for (int i = 0; i < perTrace; i++) {
-                long seed = onlySeed != null ? onlySeed : baseSeed ^ ((long) name.hashCode() << 20) ^ (i * 0x9E3779B97F4A7C15L);
-                String failure = mutant.run(t, name, seed);
-                if (failure != null) {
-                    failures.add(failure);
-                }
-            }
-            assertThat(failures).as("mutants of %s that did not end cleanly (%d of %d)", name, failures.size(), perTrace)
-                    .isEmpty();
-        }));
+        return MutantCampaign.run(Integer.getInteger("paje.fuzz.commands.mutants", 300), 0xC0_11A2DL, this::runCommand);
     }
 
     private String runCommand(Path original, String name, long seed) throws IOException {
@@ -99,9 +67,8 @@ class MutationCliTest {
             case 7 -> new String[] {"causality", "--no-cache", f};
             default -> new String[] {"equals", "--no-cache", original.toString(), f};
         };
-        String replay = name + " seed " + seed + " (" + String.join(" ", args).replace(dir + "/", "") + ", "
-                + mutant.applied() + "; replay: -Dtest=MutationCliTest#theOtherCommandsEndCleanlyOnMutants -Dpaje.fuzz.trace="
-                + name + " -Dpaje.fuzz.seed=" + seed + ")";
+        String replay = "paje " + String.join(" ", args).replace(dir + "/", "") + " on " + mutant.applied()
+                + " (-Dtest=MutationCliTest#theOtherCommandsEndCleanlyOnMutants)";
         CliRun.Result r;
         try {
             r = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> CliRun.run(args));
@@ -123,8 +90,7 @@ class MutationCliTest {
         Path file = dir.resolve(name);
         Files.write(file, mutant.bytes());
         String command = (seed & 1) == 0 ? "validate" : "dump";
-        String replay = name + " seed " + seed + " (" + command + ", " + mutant.applied()
-                + "; replay: -Dpaje.fuzz.trace=" + name + " -Dpaje.fuzz.seed=" + seed + ")";
+        String replay = "paje " + command + " on " + mutant.applied();
         CliRun.Result r;
         try {
             r = assertTimeoutPreemptively(Duration.ofSeconds(5),
@@ -146,13 +112,5 @@ class MutationCliTest {
             return "exit 1 without a FILE:LINE problem: " + replay + "\n" + r.err();
         }
         return null;
-    }
-
-    private static long size(Path p) {
-        try {
-            return Files.size(p);
-        } catch (IOException e) {
-            return Long.MAX_VALUE;
-        }
     }
 }
